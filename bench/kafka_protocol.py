@@ -16,7 +16,9 @@ Columns, each called directly:
 
 * ``logcodec``     ``logcodec.decode(fmt, frame, **params)``; ``encode`` of the decoded value with its
                    derived fields (lengths, counts, CRCs) taken out, so the encoder computes them.
-                   Records come out decoded down to each header, every CRC checked.
+                   Records come out decoded down to each header, every CRC checked. Both columns
+                   then read what a client reads: every record's fields, every Metadata partition's
+                   (logcodec's lazy read gives the big lists as views, read when a loop reaches them).
 * ``kafka-python`` its message class's ``decode(frame, version=, header=True)``, then, where the frame
                    holds records, ``MemoryRecords`` over each ``records`` field: every batch's CRC
                    checked and every record read, as its consumer does (logcodec's value has them all);
@@ -62,6 +64,7 @@ class Workload:
     records_paths: tuple = ()  # attribute paths of the records fields, for kafka-python's record reads
     records: object = None  # () -> the bytes of one records field, built with kafka-python's batch builder
     n_records: int = 0  # the records of all its records fields
+    partitions_path: tuple = ()  # (topics, partitions): lists of which both columns read every element
 
 
 def _classes():
@@ -98,7 +101,8 @@ def metadata(n_topics: int = 1000, n_partitions: int = 10) -> Workload:
                      brokers=[broker(node_id=i, host=f"broker-{i}.example", port=9092, rack=None) for i in range(3)])
     message.with_header(correlation_id=1)
     return Workload("metadata", f"Metadata v12 response, {n_topics:,} topics x {n_partitions} partitions",
-                    "kafka.response", message, {"api_key": 3, "api_version": 12})
+                    "kafka.response", message, {"api_key": 3, "api_version": 12},
+                    partitions_path=("topics", "partitions"))
 
 
 def fetch(n_partitions: int = 10, n_batches: int = 10, n_records: int = 70) -> Workload:
@@ -158,6 +162,19 @@ def _read_records(data: bytes) -> int:
     return n
 
 
+def _read_partitions(message, path: tuple) -> int:
+    """Every topic's name and every partition's fields of a Metadata response, read as a client
+    reads them (both columns: logcodec's lists are views, read here, kafka-python's are built)."""
+    outer, inner = path
+    n = 0
+    for t in getattr(message, outer):
+        t.name  # noqa: B018 - the reads are what is timed
+        for p in getattr(t, inner):
+            p.partition_index, p.leader_id, p.leader_epoch, p.replica_nodes, p.isr_nodes  # noqa: B018
+            n += 1
+    return n
+
+
 def kafka_python_decode(w: Workload, cls):
     version = w.message.API_VERSION
 
@@ -168,6 +185,8 @@ def kafka_python_decode(w: Workload, cls):
         message = cls.decode(w.frame, version=version, header=True)
         for data in _records_fields(message, w.records_paths) if w.records_paths else ():
             _read_records(data)
+        if w.partitions_path:
+            _read_partitions(message, w.partitions_path)
         return message
 
     return frame, full
@@ -189,7 +208,9 @@ def kafka_python_encode(w: Workload, cls):
 
 
 def _touch(value, w: Workload) -> None:
-    """Read what kafka-python's column reads: every record's fields."""
+    """Read what kafka-python's column reads: every record's fields, every partition's."""
+    if w.partitions_path:
+        _read_partitions(value.body, w.partitions_path)
     if not w.records_paths:
         return
     outer, inner = w.records_paths

@@ -115,15 +115,16 @@ def lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
 
 def nested_lazy_disagreement(module, data: bytes, decoded, params: dict) -> str | None:
     """Where the module's `decode` reads the values nested in its own lazily (a Kafka batch in a
-    record set: their `LazyList`s): how that read, every view read to its end, differs from
+    record set), or lists of its own (`VIEWED_LISTS`: their `LazyList`s): how that read, every view
+    read to its end, differs from
     `decoded` (what `decode(..., lazy=False)` gave), or None when it agrees: the same value, the
     same error, or an error the lazy call raises at or after the byte where decode's lies (decode
     stopped at an element the lazy call leaves to its loop, which checks what lies beyond first;
     an element that runs to its batch's end fails where the next field starts)."""
     import logcodec
 
-    if not module.NESTED_VIEWS:
-        return None  # none nested here: the lazy read is this one
+    if not module.NESTED_VIEWS and not module.VIEWED_LISTS:
+        return None  # no view below the root: the lazy read is this one
     try:
         value = module.decode(data, **params)
     except logcodec.DecodeError as exc:

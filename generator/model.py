@@ -346,6 +346,105 @@ class Model:
                       and Model.of(s).lazy_bulk is not None)
 
     @functools.cached_property
+    def viewed_lists(self) -> dict[int, TypeDef]:
+        """The lists a lazy read gives as views (`LazyList`), by the id of their field, with their
+        element type: where a lazy read meets one, it finds where the list ends by skipping its
+        elements (`skipped_types`), and reads them when a loop reaches them; so a big list of
+        small values (a Metadata response's topics) is never a tree of objects held at once.
+        A counted list of a structure of this schema, in a format of ours (`strict`), in a type
+        no list holds (`outside_lists`: a view's loop reads an element's lists with it) that is
+        no list type of its own (the root's bulk is viewed already), not keyed (its named fields
+        read it), whose elements take the same arguments (not the index), and hold no value a lazy
+        read views (a Kafka batch: a view's
+        loop reads its elements as `lazy=False` reads them)."""
+        if not self.schema.strict or self.navigates:
+            return {}
+        bulk = self.lazy_bulk
+        viewed = {}
+        for t in self.outside_lists:
+            if t.unwrap:  # a list type of its own (a Kafka batch's records): its bulk, or a value read whole
+                continue
+            keyed = {id(v.entries) for v in self.keyed_views(t)}
+            for f in t.seq:
+                u = f.type.user if f.type.kind == "user" else None
+                if (f.repeat == "expr" and u is not None and u.schema is self.schema and not u.unwrap
+                        and f.size is None and not f.size_eos and not f.process and id(f) not in keyed
+                        and not (bulk is not None and f is bulk.field) and not self.holds_views(u)
+                        and not {n for a in f.type.args for n in E.names(a)} & {"_index", "_"}
+                        and least_element_bytes(f, t) > 0 and self.skip_closure(u) is not None):
+                    viewed[id(f)] = u
+        return viewed
+
+    @functools.cached_property
+    def outside_lists(self) -> list[TypeDef]:
+        """The types of this schema whose values are held by no list: the root, and those its
+        fields hold, one value each, down to the first list (not through the root's bulk)."""
+        found: dict[str, TypeDef] = {}
+        todo = [self.schema.root]
+        while todo:
+            t = todo.pop()
+            if t.name in found or t.schema is not self.schema or t.primitive:
+                continue
+            found[t.name] = t
+            for f in t.seq:
+                if not f.repeat:
+                    todo += [ref.user for ref in refs_of(f.type) if ref.kind == "user"]
+        return [t for t in self.types if t.name in found]
+
+    def holds_views(self, t: TypeDef) -> bool:
+        """Whether a value of `t` may hold a value another schema's lazy read views (a Kafka batch
+        in a record set)."""
+        views = {s.format_name for s in schema_closure(self.schema) if s is not self.schema
+                 and not s.root.primitive and Model.of(s).lazy_bulk is not None}
+        seen, todo = set(), [t]
+        while todo:
+            u = todo.pop()
+            if u.name in seen:
+                continue
+            seen.add(u.name)
+            for f in fields_of(u):
+                for ref in refs_of(f.type):
+                    if ref.kind == "user" and not ref.user.primitive:
+                        if ref.user.schema is not self.schema:
+                            if ref.user.schema.format_name in views or Model.of(ref.user.schema).nested_views:
+                                return True
+                        else:
+                            todo.append(ref.user)
+        return False
+
+    def skip_closure(self, u: TypeDef) -> dict[str, TypeDef] | None:
+        """The types a skipper of `u` skips (`skipped_types`): `u`, and the elements of its lists
+        of this schema's types, in turn; None where a skipper cannot make nothing of a list: one
+        that an expression reads (its size, an element), whose loop reads its elements (a
+        `repeat-until`), or whose elements may take no byte (a skip spends no element of the
+        budget: the bytes left bound its loops)."""
+        found: dict[str, TypeDef] = {}
+        todo = [u]
+        while todo:
+            t = todo.pop(0)
+            if t.name in found:
+                continue
+            found[t.name] = t
+            exprs = [e for f in t.seq for e in f.expressions()] + [e for i in t.instances for e in i.expressions()]
+            read = {n for e in exprs for n in E.names(e)}  # (what a decoder evaluates: not a count's `-lc-count-of`)
+            for f in t.seq:
+                if f.repeat and (f.repeat == "until" or f.id in read or least_element_bytes(f, t) == 0):
+                    return None  # (a skip spends no budget: its loops are bounded by the bytes left)
+                if f.repeat and f.type.kind == "user" and f.type.user.schema is self.schema and not f.type.user.primitive:
+                    todo.append(f.type.user)
+        return found
+
+    @functools.cached_property
+    def skipped_types(self) -> list[TypeDef]:
+        """The types whose values a lazy read skips (`_s_<type>`: where a value ends, nothing made):
+        the elements of the lists it views (`viewed_lists`), and those of this schema's lists in
+        them, which their skipper skips in turn (`skip_closure`)."""
+        found: dict[str, TypeDef] = {}
+        for u in self.viewed_lists.values():
+            found.update(self.skip_closure(u) or {})
+        return [t for t in self.types if t.name in found]
+
+    @functools.cached_property
     def columned(self) -> TypeDef | None:
         """The bulk's element type, read column by column (`decode_columns`): one with a tuple form."""
         element = self.bulk.items.type.user if self.bulk is not None else None

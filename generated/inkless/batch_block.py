@@ -140,6 +140,9 @@ READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "de
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ("kafka.record_batch_v2",)
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ()
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "batch_block does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -149,9 +152,9 @@ _NOT_COLUMNED: Final = "batch_block does not end with a list of a known size, re
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> BatchBlock:
     """Decode exactly one batch_block; any other input raises DecodeError.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 
@@ -168,9 +171,9 @@ def decode_prefix(
     """Decode one batch_block from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 
@@ -187,9 +190,9 @@ def decode_stream(
     """Decode batch_block values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 

@@ -29,8 +29,9 @@ hold the records counted is checked against the block, not by this encoding.
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -38,6 +39,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "inkless.block_metadata"
@@ -51,6 +54,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "66d6471e04c974655a45cd3338a7893de04affcf12f1428ca3fc3dd4040e34f0"
 
 
@@ -101,7 +105,7 @@ class BlockMetadata:
     Number of topic partitions that follow; a negative count is wrong. Derived:
     computed on encode when left None.
     """
-    topic_partitions: list[TopicPartition | TopicPartitionTuple] = field(
+    topic_partitions: Sequence[TopicPartition | TopicPartitionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicPartition", "list": True}
     )
     """
@@ -115,7 +119,7 @@ class BlockMetadata:
         version: int | None = None,
         block_header: BlockHeader | None = None,
         num_topic_partitions: int | None = None,
-        topic_partitions: list[TopicPartition | TopicPartitionTuple] | None = None,
+        topic_partitions: Sequence[TopicPartition | TopicPartitionTuple] | None = None,
     ) -> None:
         self.magic = magic
         self.version = version
@@ -371,7 +375,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     v_version: int
     v_block_header: BlockHeader
     v_num_topic_partitions: int
-    v_topic_partitions: list[TopicPartition | TopicPartitionTuple]
+    v_topic_partitions: Any
     _etopic_partitions: Any
     topic_partition_v_id: bytes
     topic_partition_v_len_name: int
@@ -406,117 +410,137 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
         raise _rt.short_run(buf, pos, end, _L1)
     (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
-    v_topic_partitions = []
-    count = v_num_topic_partitions
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topic_partitions
         if count < 0:
             raise _rt.bad_length(count, pos, "topic_partitions")
         if count * 10 > end - pos:
             raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topic_partitions")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_block_metadata_topic_partitions, buf, pos, (end, count))
+        lz_first = _v_block_metadata_topic_partitions(buf, pos, end, lim, end, count, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "id")
-                    topic_partition_v_id = buf[pos:e]
-                    pos = e
-                    topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if topic_partition_v_len_name < 0:
-                        raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
-                    e = pos + topic_partition_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
-                    try:
-                        topic_partition_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
-                    if topic_partition_v_partition < 0:
-                        raise _rt.invalid(f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition")
-                    pos += 8
-                    topic_partition_v_batches = []
-                    topic_partition_count = topic_partition_v_num_batches
-                    if topic_partition_count:
-                        if topic_partition_count < 0:
-                            raise _rt.bad_length(topic_partition_count, pos, "batches")
-                        if topic_partition_count * 16 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, topic_partition_count, pos, "batches")
-                        elems_taken += topic_partition_count
-                        topic_partition_i = 0
-                        try:
-                            for topic_partition_i in range(topic_partition_count):
-                                batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
-                                if batch_v_byte_offset < 0:
-                                    raise _rt.invalid(
-                                        f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset"
-                                    )
-                                if batch_v_size < 61:
-                                    raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
-                                if batch_v_number_of_records < 0:
-                                    raise _rt.invalid(
-                                        f"{batch_v_number_of_records!r} must be at least 0",
-                                        pos + 12,
-                                        "number_of_records",
-                                    )
-                                pos += 16
-                                if elem_tuples:
-                                    topic_partition__ebatches = (
-                                        batch_v_byte_offset,
-                                        batch_v_size,
-                                        batch_v_number_of_records,
-                                    )
-                                else:
-                                    topic_partition__ebatches = _new(Batch)
-                                    topic_partition__ebatches.byte_offset = batch_v_byte_offset
-                                    topic_partition__ebatches.size = batch_v_size
-                                    topic_partition__ebatches.number_of_records = batch_v_number_of_records
-                                topic_partition_v_batches.append(topic_partition__ebatches)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"batches[{topic_partition_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopic_partitions = (
-                            topic_partition_v_id,
-                            topic_partition_v_name,
-                            topic_partition_v_partition,
-                            tuple(topic_partition_v_batches),
-                        )
-                    else:
-                        _etopic_partitions = _new(TopicPartition)
-                        _etopic_partitions.id = topic_partition_v_id
-                        _etopic_partitions.len_name = topic_partition_v_len_name
-                        _etopic_partitions.name = topic_partition_v_name
-                        _etopic_partitions.partition = topic_partition_v_partition
-                        _etopic_partitions.num_batches = topic_partition_v_num_batches
-                        _etopic_partitions.batches = topic_partition_v_batches
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopic_partitions)
-                v_topic_partitions.append(_etopic_partitions)
+                pos = _s_topic_partition(buf, pos, end, lim)
         except _rt.DecodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
+        v_topic_partitions = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topic_partitions = []
+        count = v_num_topic_partitions
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topic_partitions")
+            if count * 10 > end - pos:
+                raise _rt.short(buf, pos, end, count * 10, "topic_partitions")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topic_partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "id")
+                        topic_partition_v_id = buf[pos:e]
+                        pos = e
+                        topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if topic_partition_v_len_name < 0:
+                            raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
+                        e = pos + topic_partition_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_partition_v_len_name, "name")
+                        try:
+                            topic_partition_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
+                        if topic_partition_v_partition < 0:
+                            raise _rt.invalid(
+                                f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition"
+                            )
+                        pos += 8
+                        topic_partition_v_batches = []
+                        topic_partition_count = topic_partition_v_num_batches
+                        if topic_partition_count:
+                            if topic_partition_count < 0:
+                                raise _rt.bad_length(topic_partition_count, pos, "batches")
+                            if topic_partition_count * 16 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_partition_count * 16, "batches")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_partition_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_partition_count, pos, "batches")
+                            elems_taken += topic_partition_count
+                            topic_partition_i = 0
+                            try:
+                                for topic_partition_i in range(topic_partition_count):
+                                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(
+                                        buf, pos
+                                    )
+                                    if batch_v_byte_offset < 0:
+                                        raise _rt.invalid(
+                                            f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset"
+                                        )
+                                    if batch_v_size < 61:
+                                        raise _rt.invalid(f"{batch_v_size!r} must be at least 61", pos + 8, "size")
+                                    if batch_v_number_of_records < 0:
+                                        raise _rt.invalid(
+                                            f"{batch_v_number_of_records!r} must be at least 0",
+                                            pos + 12,
+                                            "number_of_records",
+                                        )
+                                    pos += 16
+                                    if elem_tuples:
+                                        topic_partition__ebatches = (
+                                            batch_v_byte_offset,
+                                            batch_v_size,
+                                            batch_v_number_of_records,
+                                        )
+                                    else:
+                                        topic_partition__ebatches = _new(Batch)
+                                        topic_partition__ebatches.byte_offset = batch_v_byte_offset
+                                        topic_partition__ebatches.size = batch_v_size
+                                        topic_partition__ebatches.number_of_records = batch_v_number_of_records
+                                    topic_partition_v_batches.append(topic_partition__ebatches)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"batches[{topic_partition_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopic_partitions = (
+                                topic_partition_v_id,
+                                topic_partition_v_name,
+                                topic_partition_v_partition,
+                                tuple(topic_partition_v_batches),
+                            )
+                        else:
+                            _etopic_partitions = _new(TopicPartition)
+                            _etopic_partitions.id = topic_partition_v_id
+                            _etopic_partitions.len_name = topic_partition_v_len_name
+                            _etopic_partitions.name = topic_partition_v_name
+                            _etopic_partitions.partition = topic_partition_v_partition
+                            _etopic_partitions.num_batches = topic_partition_v_num_batches
+                            _etopic_partitions.batches = topic_partition_v_batches
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopic_partitions, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopic_partitions)
+                    v_topic_partitions.append(_etopic_partitions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topic_partitions[{i}]")
     return BlockMetadata(v_magic, v_version, v_block_header, v_num_topic_partitions, v_topic_partitions), pos
 
 
@@ -531,7 +555,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         v_version = v.version
         v_block_header = v.block_header
         v_num_topic_partitions = v.num_topic_partitions
-        v_topic_partitions = v.topic_partitions
+        v_topic_partitions = _rt.as_list(v.topic_partitions)
         if v_version is None:
             v_version = 1
         if v_topic_partitions is None:
@@ -1064,11 +1088,114 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one topic_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_id: bytes
+    v_len_name: int
+    v_name: str
+    v_partition: int
+    v_num_batches: int
+    _ebatches: Any
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "id")
+    v_id = buf[pos:e]
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_partition, v_num_batches = _S3.unpack_from(buf, pos)
+    if v_partition < 0:
+        raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
+    pos += 8
+    count = v_num_batches
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "batches")
+        if count * 16 > end - pos:
+            raise _rt.short(buf, pos, end, count * 16, "batches")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_batch(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"batches[{i}]")
+    return pos
+
+
+def _s_batch(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one batch of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_byte_offset: int
+    v_size: int
+    v_number_of_records: int
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    v_byte_offset, v_size, v_number_of_records = _S4.unpack_from(buf, pos)
+    if v_byte_offset < 0:
+        raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
+    if v_size < 61:
+        raise _rt.invalid(f"{v_size!r} must be at least 61", pos + 8, "size")
+    if v_number_of_records < 0:
+        raise _rt.invalid(f"{v_number_of_records!r} must be at least 0", pos + 12, "number_of_records")
+    pos += 16
+    return pos
+
+
+def _v_block_metadata_topic_partitions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a block_metadata's `topic_partitions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topic_partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_partition(buf, pos, end, lim, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topic_partitions[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("block_metadata.topic_partitions",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "block_metadata does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -1078,14 +1205,18 @@ _NOT_COLUMNED: Final = "block_metadata does not end with a list of a known size,
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> BlockMetadata:
     """Decode exactly one block_metadata; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `block_metadata.topic_partitions` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_block_metadata, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1094,14 +1225,18 @@ def decode_prefix(
     """Decode one block_metadata from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `block_metadata.topic_partitions` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
+    return _decode_prefix(_d_block_metadata, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1110,8 +1245,12 @@ def decode_stream(
     """Decode block_metadata values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `block_metadata.topic_partitions` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartition, Batch come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1119,7 +1258,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_block_metadata, FORMAT, data, limits, tuples=tuples)
+    return _decode_stream(_d_block_metadata, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:
@@ -1148,7 +1287,7 @@ def build(
     version: int | None = None,
     block_header: BlockHeader | None = None,
     num_topic_partitions: int | None = None,
-    topic_partitions: list[TopicPartition | TopicPartitionTuple] | None = None,
+    topic_partitions: Sequence[TopicPartition | TopicPartitionTuple] | None = None,
 ) -> bytes:
     """Encode one block_metadata from its fields, as `encode(BlockMetadata(...))` does.
 

@@ -2640,6 +2640,9 @@ READS: Final[tuple[str, ...]] = (
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ()
 
 
 def _viewed(h: RecordBatchV2Header, first: Iterator[Any], source: tuple) -> RecordBatchV2:

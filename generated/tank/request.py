@@ -9,9 +9,10 @@ ConsumePeer and RegReplica, which come from other brokers, do not.
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -19,6 +20,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
@@ -38,6 +41,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "7e57692e5d288cd73236268d437b437bbe8238b7af54a0cae3989527955b1ca3"
 
 
@@ -166,7 +170,7 @@ class ProduceRequest:
     """How long to wait for acknowledgements in cluster mode, in milliseconds."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ProduceTopic | ProduceTopicTuple] = field(
+    topics: Sequence[ProduceTopic | ProduceTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ProduceTopic", "list": True}
     )
     """The topics to append to."""
@@ -180,7 +184,7 @@ class ProduceRequest:
         required_acks: int = 0,
         ack_timeout_ms: int = 0,
         num_topics: int | None = None,
-        topics: list[ProduceTopic | ProduceTopicTuple] | None = None,
+        topics: Sequence[ProduceTopic | ProduceTopicTuple] | None = None,
     ) -> None:
         self.client_version = client_version
         self.request_id = request_id
@@ -293,7 +297,7 @@ class ConsumeRequest:
     """Consume flags (client version 3 and above)."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumeTopic | ConsumeTopicTuple] = field(
+    topics: Sequence[ConsumeTopic | ConsumeTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumeTopic", "list": True}
     )
     """The topics to read."""
@@ -308,7 +312,7 @@ class ConsumeRequest:
         min_bytes: int = 0,
         flags: ConsumeFlags | None = None,
         num_topics: int | None = None,
-        topics: list[ConsumeTopic | ConsumeTopicTuple] | None = None,
+        topics: Sequence[ConsumeTopic | ConsumeTopicTuple] | None = None,
     ) -> None:
         self.client_version = client_version
         self.request_id = request_id
@@ -415,7 +419,7 @@ class ConsumePeerRequest:
     """Answer a waiting request only once this many bytes were appended."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of topics. Derived: computed on encode when left None."""
-    topics: list[ConsumePeerTopic | ConsumePeerTopicTuple] = field(
+    topics: Sequence[ConsumePeerTopic | ConsumePeerTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ConsumePeerTopic", "list": True}
     )
     """The topics to read."""
@@ -426,7 +430,7 @@ class ConsumePeerRequest:
         max_wait_ms: int = 0,
         min_bytes: int = 0,
         num_topics: int | None = None,
-        topics: list[ConsumePeerTopic | ConsumePeerTopicTuple] | None = None,
+        topics: Sequence[ConsumePeerTopic | ConsumePeerTopicTuple] | None = None,
     ) -> None:
         self.replica_id = replica_id
         self.max_wait_ms = max_wait_ms
@@ -1027,7 +1031,7 @@ def _d_produce_request(
     v_required_acks: int
     v_ack_timeout_ms: int
     v_num_topics: int
-    v_topics: list[ProduceTopic | ProduceTopicTuple]
+    v_topics: Any
     _etopics: Any
     count: int
     e: int
@@ -1053,27 +1057,43 @@ def _d_produce_request(
         raise _rt.short_run(buf, pos, end, _L6)
     v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
     pos += 5
-    v_topics = []
-    count = v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_produce_request_topics, buf, pos, (end, count, p_with_seqnum))
+        lz_first = _v_produce_request_topics(buf, pos, end, lim, end, count, p_with_seqnum, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_produce_topic(buf, pos, end, lim, p_with_seqnum)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    _etopics, pos = _d_produce_topic(buf, pos, end, lim, p_with_seqnum, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     return ProduceRequest(
         v_client_version,
         v_request_id,
@@ -1102,7 +1122,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         v_required_acks = v.required_acks
         v_ack_timeout_ms = v.ack_timeout_ms
         v_num_topics = v.num_topics
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         b_client_id = None
         if v_client_id is not None:
             b_client_id = v_client_id.encode()
@@ -1447,7 +1467,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_min_bytes: int
     v_flags: Any
     v_num_topics: int
-    v_topics: list[ConsumeTopic | ConsumeTopicTuple]
+    v_topics: Any
     _etopics: Any
     consume_topic_v_len_name: int
     consume_topic_v_name: str
@@ -1488,92 +1508,108 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         raise _rt.short_run(buf, pos, end, _L18)
     v_num_topics = buf[pos]
     pos += 1
-    v_topics = []
-    count = v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_consume_request_topics, buf, pos, (end, count))
+        lz_first = _v_consume_request_topics(buf, pos, end, lim, end, count, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    consume_topic_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_topic_v_len_name < 0:
-                        raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
-                    e = pos + consume_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
+                pos = _s_consume_topic(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_topic_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    consume_topic_v_num_partitions = buf[pos]
-                    pos += 1
-                    consume_topic_v_partitions = []
-                    consume_topic_count = consume_topic_v_num_partitions
-                    if consume_topic_count:
-                        if consume_topic_count < 0:
-                            raise _rt.bad_length(consume_topic_count, pos, "partitions")
-                        if consume_topic_count * 14 > end - pos:
-                            raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, consume_topic_count, pos, "partitions")
-                        elems_taken += consume_topic_count
-                        consume_topic_i = 0
+                        consume_topic_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_topic_v_len_name < 0:
+                            raise _rt.bad_length(consume_topic_v_len_name, pos, "name")
+                        e = pos + consume_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_topic_v_len_name, "name")
                         try:
-                            for consume_topic_i in range(consume_topic_count):
-                                (
-                                    consume_partition_v_partition,
-                                    consume_partition_v_seq_num,
-                                    consume_partition_v_fetch_size,
-                                ) = _S7.unpack_from(buf, pos)
-                                pos += 14
-                                if elem_tuples:
-                                    consume_topic__epartitions = (
+                            consume_topic_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        consume_topic_v_num_partitions = buf[pos]
+                        pos += 1
+                        consume_topic_v_partitions = []
+                        consume_topic_count = consume_topic_v_num_partitions
+                        if consume_topic_count:
+                            if consume_topic_count < 0:
+                                raise _rt.bad_length(consume_topic_count, pos, "partitions")
+                            if consume_topic_count * 14 > end - pos:
+                                raise _rt.short(buf, pos, end, consume_topic_count * 14, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - consume_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, consume_topic_count, pos, "partitions")
+                            elems_taken += consume_topic_count
+                            consume_topic_i = 0
+                            try:
+                                for consume_topic_i in range(consume_topic_count):
+                                    (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    )
-                                else:
-                                    consume_topic__epartitions = _new(ConsumePartition)
-                                    consume_topic__epartitions.partition = consume_partition_v_partition
-                                    consume_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                    consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                consume_topic_v_partitions.append(consume_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (consume_topic_v_name, tuple(consume_topic_v_partitions))
-                    else:
-                        _etopics = _new(ConsumeTopic)
-                        _etopics.len_name = consume_topic_v_len_name
-                        _etopics.name = consume_topic_v_name
-                        _etopics.num_partitions = consume_topic_v_num_partitions
-                        _etopics.partitions = consume_topic_v_partitions
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                                    ) = _S7.unpack_from(buf, pos)
+                                    pos += 14
+                                    if elem_tuples:
+                                        consume_topic__epartitions = (
+                                            consume_partition_v_partition,
+                                            consume_partition_v_seq_num,
+                                            consume_partition_v_fetch_size,
+                                        )
+                                    else:
+                                        consume_topic__epartitions = _new(ConsumePartition)
+                                        consume_topic__epartitions.partition = consume_partition_v_partition
+                                        consume_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                        consume_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                    consume_topic_v_partitions.append(consume_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (consume_topic_v_name, tuple(consume_topic_v_partitions))
+                        else:
+                            _etopics = _new(ConsumeTopic)
+                            _etopics.len_name = consume_topic_v_len_name
+                            _etopics.name = consume_topic_v_name
+                            _etopics.num_partitions = consume_topic_v_num_partitions
+                            _etopics.partitions = consume_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     return ConsumeRequest(
         v_client_version,
         v_request_id,
@@ -1605,7 +1641,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         v_min_bytes = v.min_bytes
         v_flags = v.flags
         v_num_topics = v.num_topics
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         b_client_id = None
         if v_client_id is not None:
             b_client_id = v_client_id.encode()
@@ -1987,7 +2023,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_max_wait_ms: int
     v_min_bytes: int
     v_num_topics: int
-    v_topics: list[ConsumePeerTopic | ConsumePeerTopicTuple]
+    v_topics: Any
     _etopics: Any
     consume_peer_topic_v_len_name: int
     consume_peer_topic_v_name: str
@@ -2003,92 +2039,108 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
         raise _rt.short_run(buf, pos, end, _L25)
     v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
     pos += 16
-    v_topics = []
-    count = v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_consume_peer_request_topics, buf, pos, (end, count))
+        lz_first = _v_consume_peer_request_topics(buf, pos, end, lim, end, count, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    consume_peer_topic_v_len_name = buf[pos]
-                    pos += 1
-                    if consume_peer_topic_v_len_name < 0:
-                        raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
-                    e = pos + consume_peer_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
+                pos = _s_consume_peer_topic(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        consume_peer_topic_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    consume_peer_topic_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
-                    pos += 2
-                    consume_peer_topic_v_partitions = []
-                    consume_peer_topic_count = consume_peer_topic_v_num_partitions
-                    if consume_peer_topic_count:
-                        if consume_peer_topic_count < 0:
-                            raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
-                        if consume_peer_topic_count * 14 > end - pos:
-                            raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, consume_peer_topic_count, pos, "partitions")
-                        elems_taken += consume_peer_topic_count
-                        consume_peer_topic_i = 0
+                        consume_peer_topic_v_len_name = buf[pos]
+                        pos += 1
+                        if consume_peer_topic_v_len_name < 0:
+                            raise _rt.bad_length(consume_peer_topic_v_len_name, pos, "name")
+                        e = pos + consume_peer_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, consume_peer_topic_v_len_name, "name")
                         try:
-                            for consume_peer_topic_i in range(consume_peer_topic_count):
-                                (
-                                    consume_partition_v_partition,
-                                    consume_partition_v_seq_num,
-                                    consume_partition_v_fetch_size,
-                                ) = _S7.unpack_from(buf, pos)
-                                pos += 14
-                                if elem_tuples:
-                                    consume_peer_topic__epartitions = (
+                            consume_peer_topic_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        consume_peer_topic_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+                        pos += 2
+                        consume_peer_topic_v_partitions = []
+                        consume_peer_topic_count = consume_peer_topic_v_num_partitions
+                        if consume_peer_topic_count:
+                            if consume_peer_topic_count < 0:
+                                raise _rt.bad_length(consume_peer_topic_count, pos, "partitions")
+                            if consume_peer_topic_count * 14 > end - pos:
+                                raise _rt.short(buf, pos, end, consume_peer_topic_count * 14, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - consume_peer_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, consume_peer_topic_count, pos, "partitions")
+                            elems_taken += consume_peer_topic_count
+                            consume_peer_topic_i = 0
+                            try:
+                                for consume_peer_topic_i in range(consume_peer_topic_count):
+                                    (
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    )
-                                else:
-                                    consume_peer_topic__epartitions = _new(ConsumePartition)
-                                    consume_peer_topic__epartitions.partition = consume_partition_v_partition
-                                    consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
-                                    consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
-                                consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{consume_peer_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (consume_peer_topic_v_name, tuple(consume_peer_topic_v_partitions))
-                    else:
-                        _etopics = _new(ConsumePeerTopic)
-                        _etopics.len_name = consume_peer_topic_v_len_name
-                        _etopics.name = consume_peer_topic_v_name
-                        _etopics.num_partitions = consume_peer_topic_v_num_partitions
-                        _etopics.partitions = consume_peer_topic_v_partitions
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                                    ) = _S7.unpack_from(buf, pos)
+                                    pos += 14
+                                    if elem_tuples:
+                                        consume_peer_topic__epartitions = (
+                                            consume_partition_v_partition,
+                                            consume_partition_v_seq_num,
+                                            consume_partition_v_fetch_size,
+                                        )
+                                    else:
+                                        consume_peer_topic__epartitions = _new(ConsumePartition)
+                                        consume_peer_topic__epartitions.partition = consume_partition_v_partition
+                                        consume_peer_topic__epartitions.seq_num = consume_partition_v_seq_num
+                                        consume_peer_topic__epartitions.fetch_size = consume_partition_v_fetch_size
+                                    consume_peer_topic_v_partitions.append(consume_peer_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{consume_peer_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (consume_peer_topic_v_name, tuple(consume_peer_topic_v_partitions))
+                        else:
+                            _etopics = _new(ConsumePeerTopic)
+                            _etopics.len_name = consume_peer_topic_v_len_name
+                            _etopics.name = consume_peer_topic_v_name
+                            _etopics.num_partitions = consume_peer_topic_v_num_partitions
+                            _etopics.partitions = consume_peer_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     return ConsumePeerRequest(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics, v_topics), pos
 
 
@@ -2103,7 +2155,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
         v_max_wait_ms = v.max_wait_ms
         v_min_bytes = v.min_bytes
         v_num_topics = v.num_topics
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         if v_topics is None:
             raise _rt.missing("num_topics")
         actual = len(v_topics)
@@ -2766,11 +2818,277 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_produce_topic(buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool) -> int:
+    """Skip one produce_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: int
+    v_name: str
+    v_num_partitions: int
+    _epartitions: Any
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
+    v_len_name = buf[pos]
+    pos += 1
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L11)
+    v_num_partitions = buf[pos]
+    pos += 1
+    count = v_num_partitions
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 3 > end - pos:
+            raise _rt.short(buf, pos, end, count * 3, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_produce_partition(buf, pos, end, lim, p_with_seqnum)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    return pos
+
+
+def _s_produce_partition(buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool) -> int:
+    """Skip one produce_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_len_bundle: int
+    v_base_seq_num: Any
+    v_bundle: Bundle
+    x: int
+    e: int
+    p: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L14)
+    v_partition = (buf[pos + 1] << 8) | buf[pos]
+    pos += 2
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_bundle = x
+        pos += 1
+    else:
+        v_len_bundle, pos = _uvarint(buf, pos, end, 5, "len_bundle", 32)
+    if p_with_seqnum:
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "base_seq_num")
+        (v_base_seq_num,) = _S5.unpack_from(buf, pos)
+        pos += 8
+    else:
+        v_base_seq_num = None
+    if v_len_bundle < 0:
+        raise _rt.bad_length(v_len_bundle, pos, "bundle")
+    e = pos + v_len_bundle
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_bundle, "bundle")
+    try:
+        v_bundle, p = _d_bundle(buf, pos, e, lim, (v_base_seq_num if p_with_seqnum else 0))
+    except _rt.DecodeError as exc:
+        _rt.in_field(exc, pos, False)
+        raise exc.within("bundle")
+    if p != e:
+        raise _rt.trailing(buf, p, e, "bundle")
+    pos = e
+    return pos
+
+
+def _s_consume_topic(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one consume_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: int
+    v_name: str
+    v_num_partitions: int
+    _epartitions: Any
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
+    v_len_name = buf[pos]
+    pos += 1
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L11)
+    v_num_partitions = buf[pos]
+    pos += 1
+    count = v_num_partitions
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 14 > end - pos:
+            raise _rt.short(buf, pos, end, count * 14, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_consume_partition(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    return pos
+
+
+def _s_consume_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one consume_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_seq_num: int
+    v_fetch_size: int
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L19)
+    v_partition, v_seq_num, v_fetch_size = _S7.unpack_from(buf, pos)
+    pos += 14
+    return pos
+
+
+def _s_consume_peer_topic(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one consume_peer_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: int
+    v_name: str
+    v_num_partitions: int
+    _epartitions: Any
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L10)
+    v_len_name = buf[pos]
+    pos += 1
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L26)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+    pos += 2
+    count = v_num_partitions
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 14 > end - pos:
+            raise _rt.short(buf, pos, end, count * 14, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_consume_partition(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    return pos
+
+
+def _v_produce_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a produce_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_produce_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_consume_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a consume_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_consume_topic(buf, pos, end, lim, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_consume_peer_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a consume_peer_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_consume_peer_topic(buf, pos, end, lim, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "produce_request.topics",
+    "consume_request.topics",
+    "consume_peer_request.topics",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -2780,15 +3098,19 @@ _NOT_COLUMNED: Final = "request does not end with a list of a known size, read a
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> Request:
     """Decode exactly one request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `produce_request.topics`,
+    `consume_request.topics`, `consume_peer_request.topics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_request, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_request, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2797,15 +3119,19 @@ def decode_prefix(
     """Decode one request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `produce_request.topics`,
+    `consume_request.topics`, `consume_peer_request.topics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples)
+    return _decode_prefix(_d_request, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2814,8 +3140,12 @@ def decode_stream(
     """Decode request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `produce_request.topics`,
+    `consume_request.topics`, `consume_peer_request.topics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceTopic, ProducePartition,
     ConsumeTopic, ConsumePartition, ConsumePeerTopic come in their tuple form
@@ -2824,7 +3154,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_request, FORMAT, data, limits, tuples=tuples)
+    return _decode_stream(_d_request, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:

@@ -9,9 +9,10 @@ payload) on every new connection.
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -19,6 +20,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.tank.bundle import Bundle, _d_bundle, _e_bundle
 
@@ -34,6 +37,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "18016f810a6403f64f5a08122c5e340fef2c04ab888c5cab9a9bd4ff3b8363ab"
 
 
@@ -659,7 +663,7 @@ class DiscoverTopicsResponse:
     """Number of topics. Derived: computed on encode when left None."""
     is_cluster_aware: int = field(default=0, metadata={"kind": "int", "wide": False})
     """1 when the broker runs in cluster mode."""
-    topics: list[TopicInfo | TopicInfoTuple] = field(
+    topics: Sequence[TopicInfo | TopicInfoTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicInfo", "list": True}
     )
     """The topics."""
@@ -669,7 +673,7 @@ class DiscoverTopicsResponse:
         request_id: int = 0,
         num_topics: int | None = None,
         is_cluster_aware: int = 0,
-        topics: list[TopicInfo | TopicInfoTuple] | None = None,
+        topics: Sequence[TopicInfo | TopicInfoTuple] | None = None,
     ) -> None:
         self.request_id = request_id
         self.num_topics = num_topics
@@ -808,7 +812,7 @@ class DiscoverPartitionsResponse:
     """The topic name (str8)."""
     num_partitions: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of partitions; 0 for an unknown topic. Derived: computed on encode when left None."""
-    partitions: list[PartitionInfo | PartitionInfoTuple] = field(
+    partitions: Sequence[PartitionInfo | PartitionInfoTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "PartitionInfo", "list": True}
     )
     """The partitions in order."""
@@ -819,7 +823,7 @@ class DiscoverPartitionsResponse:
         len_topic: int | None = None,
         topic: str = "",
         num_partitions: int | None = None,
-        partitions: list[PartitionInfo | PartitionInfoTuple] | None = None,
+        partitions: Sequence[PartitionInfo | PartitionInfoTuple] | None = None,
     ) -> None:
         self.request_id = request_id
         self.len_topic = len_topic
@@ -3546,7 +3550,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     v_request_id: int
     v_num_topics: int
     v_is_cluster_aware: int
-    v_topics: list[TopicInfo | TopicInfoTuple]
+    v_topics: Any
     _etopics: Any
     topic_info_v_len_name: int
     topic_info_v_name: str
@@ -3559,67 +3563,87 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
         raise _rt.short_run(buf, pos, end, _L37)
     v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
     pos += 9
-    v_topics = []
-    count = v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_discover_topics_response_topics, buf, pos, (end, count, (v_is_cluster_aware != 0))
+        )
+        lz_first = _v_discover_topics_response_topics(
+            buf, pos, end, lim, end, count, (v_is_cluster_aware != 0), lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
-                    topic_info_v_len_name = buf[pos]
-                    pos += 1
-                    if topic_info_v_len_name < 0:
-                        raise _rt.bad_length(topic_info_v_len_name, pos, "name")
-                    e = pos + topic_info_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
-                    try:
-                        topic_info_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    topic_info_v_is_enabled = buf[pos]
-                    pos += 1
-                    topic_info_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
-                    pos += 2
-                    if topic_info_p_is_cluster_aware:
-                        topic_info_v_replication_factor = buf[pos]
-                        pos += 1
-                    else:
-                        topic_info_v_replication_factor = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            topic_info_v_name,
-                            topic_info_v_is_enabled,
-                            topic_info_v_num_partitions,
-                            topic_info_v_replication_factor,
-                        )
-                    else:
-                        _etopics = _new(TopicInfo)
-                        _etopics.len_name = topic_info_v_len_name
-                        _etopics.name = topic_info_v_name
-                        _etopics.is_enabled = topic_info_v_is_enabled
-                        _etopics.num_partitions = topic_info_v_num_partitions
-                        _etopics.replication_factor = topic_info_v_replication_factor
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
-                v_topics.append(_etopics)
+                pos = _s_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0))
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        topic_info_p_is_cluster_aware = v_is_cluster_aware != 0
+                        topic_info_v_len_name = buf[pos]
+                        pos += 1
+                        if topic_info_v_len_name < 0:
+                            raise _rt.bad_length(topic_info_v_len_name, pos, "name")
+                        e = pos + topic_info_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_info_v_len_name, "name")
+                        try:
+                            topic_info_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        topic_info_v_is_enabled = buf[pos]
+                        pos += 1
+                        topic_info_v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+                        pos += 2
+                        if topic_info_p_is_cluster_aware:
+                            topic_info_v_replication_factor = buf[pos]
+                            pos += 1
+                        else:
+                            topic_info_v_replication_factor = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                topic_info_v_name,
+                                topic_info_v_is_enabled,
+                                topic_info_v_num_partitions,
+                                topic_info_v_replication_factor,
+                            )
+                        else:
+                            _etopics = _new(TopicInfo)
+                            _etopics.len_name = topic_info_v_len_name
+                            _etopics.name = topic_info_v_name
+                            _etopics.is_enabled = topic_info_v_is_enabled
+                            _etopics.num_partitions = topic_info_v_num_partitions
+                            _etopics.replication_factor = topic_info_v_replication_factor
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _etopics, pos = _d_topic_info(buf, pos, end, lim, (v_is_cluster_aware != 0), elem_tuples)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     return DiscoverTopicsResponse(v_request_id, v_num_topics, v_is_cluster_aware, v_topics), pos
 
 
@@ -3633,7 +3657,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
         v_request_id = v.request_id
         v_num_topics = v.num_topics
         v_is_cluster_aware = v.is_cluster_aware
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         if v_topics is None:
             raise _rt.missing("num_topics")
         actual = len(v_topics)
@@ -4041,7 +4065,7 @@ def _d_discover_partitions_response(
     v_len_topic: int
     v_topic: str
     v_num_partitions: int
-    v_partitions: list[PartitionInfo | PartitionInfoTuple]
+    v_partitions: Any
     _epartitions: Any
     partition_info_v_first_available_seq_num: int
     partition_info_v_high_watermark: int
@@ -4068,73 +4092,89 @@ def _d_discover_partitions_response(
         raise _rt.short_run(buf, pos, end, _L26)
     v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
-    v_partitions = []
-    count = v_num_partitions
-    if count:
+    if lim[_LAZY]:
+        count = v_num_partitions
         if count < 0:
             raise _rt.bad_length(count, pos, "partitions")
         if count * 16 > end - pos:
             raise _rt.short(buf, pos, end, count * 16, "partitions")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "partitions")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_discover_partitions_response_partitions, buf, pos, (end, count))
+        lz_first = _v_discover_partitions_response_partitions(buf, pos, end, lim, end, count, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
-                        buf, pos
-                    )
-                    pos += 16
-                    if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
-                        partition_info_v_high_watermark == 18446744073709551615
-                    ):
-                        partition_info_v_error = buf[pos]
-                        pos += 1
-                    else:
-                        partition_info_v_error = None
-                    if (
-                        (partition_info_v_first_available_seq_num == 18446744073709551615)
-                        and (partition_info_v_high_watermark == 18446744073709551615)
-                    ) and (partition_info_v_error == 252):
-                        (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        partition_info_v_leader_address = None
-                    if (
-                        (partition_info_v_first_available_seq_num == 18446744073709551615)
-                        and (partition_info_v_high_watermark == 18446744073709551615)
-                    ) and (partition_info_v_error == 252):
-                        (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        partition_info_v_leader_port = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _epartitions = (
-                            partition_info_v_first_available_seq_num,
-                            partition_info_v_high_watermark,
-                            partition_info_v_error,
-                            partition_info_v_leader_address,
-                            partition_info_v_leader_port,
-                        )
-                    else:
-                        _epartitions = _new(PartitionInfo)
-                        _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
-                        _epartitions.high_watermark = partition_info_v_high_watermark
-                        _epartitions.error = partition_info_v_error
-                        _epartitions.leader_address = partition_info_v_leader_address
-                        _epartitions.leader_port = partition_info_v_leader_port
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
-                v_partitions.append(_epartitions)
+                pos = _s_partition_info(buf, pos, end, lim)
         except _rt.DecodeError as exc:
             raise exc.within(f"partitions[{i}]")
+        v_partitions = _LazyList(lz_first, lz_source, count)
+    else:
+        v_partitions = []
+        count = v_num_partitions
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "partitions")
+            if count * 16 > end - pos:
+                raise _rt.short(buf, pos, end, count * 16, "partitions")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
+                            buf, pos
+                        )
+                        pos += 16
+                        if (partition_info_v_first_available_seq_num == 18446744073709551615) and (
+                            partition_info_v_high_watermark == 18446744073709551615
+                        ):
+                            partition_info_v_error = buf[pos]
+                            pos += 1
+                        else:
+                            partition_info_v_error = None
+                        if (
+                            (partition_info_v_first_available_seq_num == 18446744073709551615)
+                            and (partition_info_v_high_watermark == 18446744073709551615)
+                        ) and (partition_info_v_error == 252):
+                            (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            partition_info_v_leader_address = None
+                        if (
+                            (partition_info_v_first_available_seq_num == 18446744073709551615)
+                            and (partition_info_v_high_watermark == 18446744073709551615)
+                        ) and (partition_info_v_error == 252):
+                            (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            partition_info_v_leader_port = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartitions = (
+                                partition_info_v_first_available_seq_num,
+                                partition_info_v_high_watermark,
+                                partition_info_v_error,
+                                partition_info_v_leader_address,
+                                partition_info_v_leader_port,
+                            )
+                        else:
+                            _epartitions = _new(PartitionInfo)
+                            _epartitions.first_available_seq_num = partition_info_v_first_available_seq_num
+                            _epartitions.high_watermark = partition_info_v_high_watermark
+                            _epartitions.error = partition_info_v_error
+                            _epartitions.leader_address = partition_info_v_leader_address
+                            _epartitions.leader_port = partition_info_v_leader_port
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _epartitions, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
+                    v_partitions.append(_epartitions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"partitions[{i}]")
     return DiscoverPartitionsResponse(v_request_id, v_len_topic, v_topic, v_num_partitions, v_partitions), pos
 
 
@@ -4151,7 +4191,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         v_len_topic = v.len_topic
         v_topic = v.topic
         v_num_partitions = v.num_partitions
-        v_partitions = v.partitions
+        v_partitions = _rt.as_list(v.partitions)
         b_topic = None
         if v_topic is not None:
             b_topic = v_topic.encode()
@@ -4331,11 +4371,143 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_info(buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_aware: bool) -> int:
+    """Skip one topic_info of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: int
+    v_name: str
+    v_is_enabled: int
+    v_num_partitions: int
+    v_replication_factor: Any
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L13)
+    v_len_name = buf[pos]
+    pos += 1
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L38)
+    v_is_enabled = buf[pos]
+    pos += 1
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L26)
+    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
+    pos += 2
+    if p_is_cluster_aware:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "replication_factor")
+        v_replication_factor = buf[pos]
+        pos += 1
+    else:
+        v_replication_factor = None
+    return pos
+
+
+def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
+    """Skip one partition_info of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_first_available_seq_num: int
+    v_high_watermark: int
+    v_error: Any
+    v_leader_address: Any
+    v_leader_port: Any
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L48)
+    v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
+    pos += 16
+    if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "error")
+        v_error = buf[pos]
+        pos += 1
+    else:
+        v_error = None
+    if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+        v_error == 252
+    ):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "leader_address")
+        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_leader_address = None
+    if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
+        v_error == 252
+    ):
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "leader_port")
+        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_leader_port = None
+    return pos
+
+
+def _v_discover_topics_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a discover_topics_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_info(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_discover_partitions_response_partitions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a discover_partitions_response's `partitions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_partition_info(buf, pos, end, lim, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"partitions[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("discover_topics_response.topics", "discover_partitions_response.partitions")
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -4345,15 +4517,19 @@ _NOT_COLUMNED: Final = "response does not end with a list of a known size, read 
 def decode(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False, lazy: bool = True) -> Response:
     """Decode exactly one response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `discover_topics_response.topics`, `discover_partitions_response.partitions` are
+    views (a `LazyList`): their elements are skipped, checked as they are read, and
+    read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_response, FORMAT, data, limits, tuples=tuples)
+    return _decode_one(_d_response, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -4362,15 +4538,19 @@ def decode_prefix(
     """Decode one response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `discover_topics_response.topics`, `discover_partitions_response.partitions` are
+    views (a `LazyList`): their elements are skipped, checked as they are read, and
+    read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_response, FORMAT, data, limits, tuples=tuples)
+    return _decode_prefix(_d_response, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -4379,8 +4559,12 @@ def decode_stream(
     """Decode response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `discover_topics_response.topics`, `discover_partitions_response.partitions` are
+    views (a `LazyList`): their elements are skipped, checked as they are read, and
+    read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ProduceStatus, ConsumeTopicChunks,
     Chunk, ConsumePeerTopicChunks, TopicInfo, PartitionInfo come in their tuple form
@@ -4389,7 +4573,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_response, FORMAT, data, limits, tuples=tuples)
+    return _decode_stream(_d_response, FORMAT, data, limits, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, tuples: bool = False) -> NoReturn:

@@ -38,6 +38,7 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
     variants (`iterate.py`), which override the hooks named here."""
 
     keeps_list = True  # a list's elements are kept in it (a generator hands each out instead)
+    makes_views = True  # a lazy read's lists are views here (`decode_viewed`; a skipper's, a trace's are not)
 
     def decoder_of(self, u: TypeDef) -> Decoder:
         """The plain decoder of another type (an element written out in this one's code)."""
@@ -242,12 +243,18 @@ class Decoder(FieldReads, ContentReads, WrittenOut, CReaders, TypeCode):
         its list's elements that may be tuples (`_e`, untyped so that the list takes them uncast)
         and bit groups (`g_`, `decode_run`)."""
         t = self.t
-        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if f.if_expr is not None or self.m.switch_untyped(f) else self.m.local_type(f)}")
+        decls = [(f"v_{f.id}", f"    v_{f.id}: {'Any' if self.untyped_local(f) else self.m.local_type(f)}")
                  for f in t.seq]
         decls += [(f"_e{f.id}", f"    _e{f.id}: Any") for f in t.seq
                   if self.tuple_elements(f) or (f.repeat and self.m.switch_untyped(f))]
         decls += [(f"w_{fid}", f"    w_{fid}: Any") for fid in self.m.model.plan(t).keeps_raw]
         return decls + [(f"g_{f.id}", f"    g_{f.id}: int") for f in t.seq if f.type.kind == "bits"]
+
+    def untyped_local(self, f: Field) -> bool:
+        """Whether a field's local is typed `Any`: a conditional field's, a user's switch's, and a
+        list's that a lazy read views (a list or a `LazyList`, `decode_viewed`)."""
+        return (f.if_expr is not None or self.m.switch_untyped(f)
+                or (self.makes_views and id(f) in self.m.model.viewed_lists))
 
     def decoder_head(self) -> tuple[str, str]:
         """The decoder's `def` line and docstring."""

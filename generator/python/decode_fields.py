@@ -92,7 +92,9 @@ class FieldReads:
             c(f"if {self.expr(f.if_expr)}:")
             c.indent += 1
         self.field_begins(c, f)
-        if f.repeat:
+        if f.repeat and self.makes_views and id(f) in self.m.model.viewed_lists:
+            self.decode_viewed(c, f)
+        elif f.repeat:
             self.decode_repeat(c, f)
         else:
             self.decode_element(c, f, f"v_{f.id}", f.id, wrap=f.id)
@@ -107,6 +109,38 @@ class FieldReads:
                     self.checksum_at_extent(c, f, "pos")
         self.publish(c, f.id, f"v_{f.id}")
         self.close_ranges_decode(c, f.id)
+
+    def decode_viewed(self, c: Lines, f: Field) -> None:
+        """A list a lazy read views (`Model.viewed_lists`): in a lazy read (the budget's LAZY), its
+        elements skipped (`_s_<type>`, checked as they are read), and the field a `LazyList`
+        whose loop reads them (`_v_<type>_<field>`), made where its errors are named from the
+        call's root (`nested_source`); else read as any list."""
+        var, u = f"v_{f.id}", f.type.user
+        args = "".join(f", {a}" for a in self.element_args(f))
+        with c.block(f"if lim[{c.budget('LAZY')}]:"):
+            c(f"{c.local('count')} = {self.expr(f.repeat_expr)}")
+            c(f"if count < 0: raise _rt.bad_length(count, pos, {f.id!r})")
+            least = least_element_bytes(f, self.t)
+            if least > 0:
+                c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {f.id!r})")
+            reader = f"_v_{self.t.name}_{f.id}"
+            c(f"lz_source = _nested_source(lim, {reader}, buf, pos, (end, count{args}))")
+            # its first loop spends the call's budget, as the eager read does (the later ones their own)
+            c(f"lz_first = {reader}(buf, pos, end, lim, end, count{args}, lz_source[5], -1)")
+            c("i = 0")
+            with c.block("try:"):
+                with c.block("for i in range(count):"):
+                    c(f"pos = _s_{u.name}(buf, pos, end, lim{args})")
+            with c.block("except _rt.DecodeError as exc:"):
+                c(f'raise exc.within(f"{f.id}[{{i}}]")')
+            c(f"{c.local(var)} = _LazyList(lz_first, lz_source, count)")
+        with c.block("else:"):
+            self.decode_repeat(c, f)
+
+    def element_args(self, f: Field) -> list[str]:
+        """The arguments this type's decoder gives the decoder of an element of the list `f`."""
+        ref = f.type  # (a format of ours: a type's params, then what it reads of this one)
+        return [self.expr(a) for a in ref.args] + list(self.parent_locals(ref.user).values())
 
     def decode_repeat(self, c: Lines, f: Field, var: str | None = None) -> None:
         """The list `f` into `var` (its field's local by default): counted, until a condition, to
@@ -145,7 +179,7 @@ class FieldReads:
                 self.spend_elements(c, "count", path)
                 run = self.number_run(f)
                 if run is not None:  # the whole list in one call: its bytes are there (above)
-                    c(f"{c.local(var)}.extend({self.m.number_runs(run.code)}[count].unpack_from(buf, pos))")
+                    self.read_number_run(c, var, run)
                     c(f"pos += count * {run.size}")
                     c.indent -= 1
                     return
@@ -194,6 +228,10 @@ class FieldReads:
                 c.indent -= 1
         finally:
             del self.scope.extra["_index"]
+
+    def read_number_run(self, c: Lines, var: str, run: NumberRun) -> None:
+        """A list's `count` numbers read in one call, into the list `var` (`number_run`)."""
+        c(f"{c.local(var)}.extend({self.m.number_runs(run.code)}[count].unpack_from(buf, pos))")
 
     def number_run(self, f: Field) -> NumberRun | None:
         """How the list `f` reads in one call (`layout.number_run`), where its elements are kept in

@@ -18,10 +18,10 @@ from .readers import c_form
 
 def viewed(m, t, f: Field) -> bool:
     """Whether field `f` of type `t` may hold a view in a decoded value (a `LazyList`, which a
-    lazy read gives, `Model.lazy_bulk`). Its class types it as a `Sequence`, and its encoder reads it
-    as a list (`_rt.as_list`)."""
+    lazy read gives: `Model.lazy_bulk`, `Model.viewed_lists`). Its class types it as a `Sequence`,
+    and its encoder reads it as a list (`_rt.as_list`)."""
     bulk = m.model.lazy_bulk
-    return bulk is not None and t is m.schema.root and f.id == bulk.field.id
+    return (bulk is not None and t is m.schema.root and f.id == bulk.field.id) or id(f) in m.model.viewed_lists
 
 
 def lazy_doc(bulk: Bulk | None) -> str:
@@ -41,14 +41,21 @@ def lazy_doc(bulk: Bulk | None) -> str:
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
-def nested_doc(viewed: list[str]) -> str:
-    """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones."""
-    values = " and ".join(f"`{name}`" for name in viewed)
-    said = (f"The {values} values inside are read as their own `decode` reads them (`lazy`, the "
-            "default): the elements of each view (a `LazyList`) when a loop reaches them; an "
-            "element's error comes from the loop that reaches it, with its whole path. Everything "
-            "else is checked before this returns. With `lazy=False`, every element is read, "
-            "checked and kept first.")
+def nested_doc(viewed: list[str], lists: list[str] = ()) -> str:
+    """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones, or
+    hold lists a lazy read views (`lists`, as `type.field`)."""
+    parts = []
+    if lists:
+        parts.append(f"the lists {', '.join(f'`{name}`' for name in lists)} are views (a `LazyList`): "
+                     "their elements are skipped, checked as they are read, and read when a loop "
+                     "reaches them")
+    if viewed:
+        values = " and ".join(f"`{name}`" for name in viewed)
+        parts.append(f"the {values} values inside are read as their own `decode` reads them: the "
+                     "elements of each view when a loop reaches them")
+    said = (f"In a lazy read (`lazy`, the default), {'; '.join(parts)}. An element's error comes "
+            "from the loop that reaches it, with its whole path. Everything else is checked before "
+            "this returns. With `lazy=False`, every element is read, checked and kept first.")
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 

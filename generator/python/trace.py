@@ -77,6 +77,8 @@ class TraceDecoder(Decoder):
     def inlined_element(self, f: Field) -> TypeDef | None:
         return None  # each element read by its type's decoder, which records its fields
 
+    makes_views = False  # a trace shows every field where it lies
+
     def made_by_new(self) -> bool:
         return False
 

@@ -1,11 +1,13 @@
-"""Values a lazy read views, nested in another value (ARCHITECTURE.md, "Lazy reads"): a Kafka batch
-in a record set, in a Fetch response, in a Produce request, in an Inkless block. A format's default
-`decode` reads them as a batch's own `decode` does, each batch's records when a loop reaches them;
-read to the end, that is the value `decode(..., lazy=False)` gives, and an element's error is the
-one it raises: kind, offset, whole path and detail.
+"""Views below a value's root (ARCHITECTURE.md, "Lazy reads"): a Kafka batch in a record set, in a
+Fetch response, in a Produce request, in an Inkless block, read as a batch's own `decode` reads it,
+its records when a loop reaches them; and the big lists a lazy read views (a Metadata response's
+topics, a TANK request's topics, an Inkless block's partitions), their elements skipped when the
+call reads, read when a loop reaches them. Read to the end, a lazy read is the value
+`decode(..., lazy=False)` gives, and an element's error is the one it raises: kind, offset, whole
+path and detail.
 
-Every vector of the formats that hold such values is held to that; those formats are named, and
-no other format's vectors give a view below the root, so that the law cannot pass by finding none.
+Every vector of the formats that hold views is held to that; those formats are named, and no
+other format's vectors give a view below the root, so that the law cannot pass by finding none.
 """
 
 import dataclasses
@@ -22,8 +24,11 @@ from tests.vectorfiles import all_tests, ids, params
 
 #: The formats whose values hold Kafka batches, which a lazy read views.
 NESTING = {"kafka.record_set", "kafka.request", "kafka.response", "inkless.batch_block"}
+#: The formats whose values hold lists a lazy read views (`Model.viewed_lists`).
+LISTING = {"kafka.request", "kafka.response", "tank.request", "tank.response", "inkless.block_metadata"}
+VIEWING = NESTING | LISTING
 VALID = [(fmt, test) for fmt, test in all_tests("valid")]
-INVALID = [(fmt, test) for fmt, test in all_tests("invalid") if fmt in NESTING]
+INVALID = [(fmt, test) for fmt, test in all_tests("invalid") if fmt in VIEWING]
 
 
 def walked(value):
@@ -55,17 +60,17 @@ def error_of(call):
     return None
 
 
-def test_the_formats_that_nest_batches_read_them_as_views():
+def test_the_formats_that_hold_views_read_them_so():
     with_views = {fmt for fmt, test in VALID if fmt not in ("kafka.record_batch_v2",)
                   and views_in(logcodec.decode(fmt, bytes.fromhex(test["bytes"]), **params(test)))}
-    assert with_views == NESTING
+    assert with_views == VIEWING
     # and each module says so (the fuzz worker reads it)
     assert {fmt: logcodec.codec(fmt).NESTED_VIEWS for fmt in logcodec.formats() if logcodec.codec(fmt).NESTED_VIEWS} \
         == dict.fromkeys(NESTING, ("kafka.record_batch_v2",))
 
 
 @pytest.mark.parametrize("tuples", [False, True], ids=["objects", "tuples"])
-@pytest.mark.parametrize("fmt", sorted(NESTING))
+@pytest.mark.parametrize("fmt", sorted(VIEWING))
 def test_a_lazy_read_walked_is_the_eager_read(fmt, tuples):
     tests = [t for f, t in VALID if f == fmt]
     assert tests
@@ -168,6 +173,62 @@ def test_nested_views_untouched_cost_no_element():
     value = logcodec.decode("kafka.record_set", data, limits=Limits(max_elements=5))
     assert [entry.num_records for entry in value.entries] == [5, 5, 5]
     assert not any(view.is_loaded for view in views_in(value))
+
+
+# ------------------------------------------------------------------ a list a lazy read views
+
+def test_a_metadata_responses_topics_are_read_when_a_loop_reaches_them():
+    frame = metadata_response(topics=4, partitions=3)
+    value = logcodec.decode("kafka.response", frame, api_key=3, api_version=12)
+    topics = value.body.topics
+    assert isinstance(topics, LazyList) and not topics.is_loaded and len(topics) == 4  # the count: nothing read
+    eager = logcodec.decode("kafka.response", frame, api_key=3, api_version=12, lazy=False)
+    assert [t.name for t in topics] == [t.name for t in eager.body.topics]  # a loop keeps none
+    assert not topics.is_loaded
+    assert walked(value) == walked(eager) and value == eager
+    assert logcodec.encode("kafka.response", value, api_key=3, api_version=12) == frame
+
+
+def test_a_bad_topic_is_refused_when_the_call_reads():
+    # The elements are skipped, each read checked as its decoder checks it: the error is the
+    # eager read's, raised by the call.
+    frame = bytearray(metadata_response(topics=4, partitions=3))
+    at = frame.index(b"topic-2")
+    frame[at] = 0xFF  # not UTF-8
+    expected = error_of(lambda: logcodec.decode("kafka.response", bytes(frame), api_key=3, api_version=12, lazy=False))
+    assert expected[:3] == ("invalid_value", at, "response.body.topics[2].name")
+    assert error_of(lambda: logcodec.decode("kafka.response", bytes(frame), api_key=3, api_version=12)) == expected
+
+
+def test_a_budget_a_viewed_list_runs_out_of_is_named_from_the_root():
+    # A skip spends no element; the loops do, the first from the call's budget, as the eager read
+    # does in that order: the error is the same, in the same place.
+    frame = metadata_response(topics=4, partitions=3)
+    limits = Limits(max_elements=3 + 4 + 2 * 3 + 12)  # brokers, topics, two topics' partitions, replicas
+    expected = error_of(lambda: logcodec.decode("kafka.response", frame, api_key=3, api_version=12, limits=limits,
+                                                lazy=False))
+    assert expected[0] == "limit_exceeded" and expected[2].startswith("response.body.topics[")
+    value = logcodec.decode("kafka.response", frame, api_key=3, api_version=12, limits=limits)
+    assert error_of(lambda: walked(value)) == expected
+
+
+def metadata_response(topics: int, partitions: int) -> bytes:
+    """A Metadata v12 response of 3 brokers and `topics` topics of `partitions` partitions."""
+    from logcodec.generated.kafka.messages import metadata_response as mr
+
+    body = mr.MetadataResponse(
+        throttle_time_ms=0, cluster_id="c", controller_id=1, tagged_fields=[],
+        brokers=[mr.MetadataResponseBroker(node_id=i, host=f"b{i}", port=9092, rack=None, tagged_fields=[])
+                 for i in range(3)],
+        topics=[mr.MetadataResponseTopic(
+            error_code=0, name=f"topic-{t}", topic_id=bytes(15) + bytes([t + 1]), is_internal=0,
+            topic_authorized_operations=-2**31, tagged_fields=[],
+            partitions=[mr.MetadataResponsePartition(error_code=0, partition_index=p, leader_id=1, leader_epoch=2,
+                                                     replica_nodes=[1, 2], isr_nodes=[1, 2], offline_replicas=[],
+                                                     tagged_fields=[]) for p in range(partitions)])
+            for t in range(topics)])
+    header = response.ResponseHeader(correlation_id=1, tagged_fields=[])
+    return logcodec.encode("kafka.response", response.Response(header=header, body=body), api_key=3, api_version=12)
 
 
 def batch(records, **fields) -> bytes:

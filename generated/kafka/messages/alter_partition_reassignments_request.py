@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "fec2eed96b4b8df4812f25667b501436aac0e72fca61be2046fc80ecfd3f0ac4"
 
 
@@ -43,7 +47,7 @@ class AlterPartitionReassignmentsRequest:
     """The time in ms to wait for the request to complete."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[ReassignableTopic | ReassignableTopicTuple] = field(
+    topics: Sequence[ReassignableTopic | ReassignableTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ReassignableTopic", "list": True}
     )
     """The topics to reassign."""
@@ -58,7 +62,7 @@ class AlterPartitionReassignmentsRequest:
         self,
         timeout_ms: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[ReassignableTopic | ReassignableTopicTuple] | None = None,
+        topics: Sequence[ReassignableTopic | ReassignableTopicTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -230,7 +234,7 @@ def _d_alter_partition_reassignments_request(
     """Decode one alter_partition_reassignments_request from buf[pos:end]; return it and the position after it."""
     v_timeout_ms: int
     v_num_topics_compact: int
-    v_topics: list[ReassignableTopic | ReassignableTopicTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -259,199 +263,221 @@ def _d_alter_partition_reassignments_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_alter_partition_reassignments_request_topics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_alter_partition_reassignments_request_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        reassignable_topic_v_len_name_compact = x - 1
-                    if reassignable_topic_v_len_name_compact < 0:
-                        raise _rt.bad_length(reassignable_topic_v_len_name_compact, pos, "name")
-                    e = pos + reassignable_topic_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, reassignable_topic_v_len_name_compact, "name")
+                pos = _s_reassignable_topic(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        reassignable_topic_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        reassignable_topic_v_num_partitions_compact = x - 1
-                    reassignable_topic_v_partitions = []
-                    reassignable_topic_count = reassignable_topic_v_num_partitions_compact
-                    if reassignable_topic_count:
-                        if reassignable_topic_count < 0:
-                            raise _rt.bad_length(reassignable_topic_count, pos, "partitions")
-                        if reassignable_topic_count * 6 > end - pos:
-                            raise _rt.short(buf, pos, end, reassignable_topic_count * 6, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_v_len_name_compact = x - 1
+                            pos += 1
                         else:
-                            _take_elements(lim, reassignable_topic_count, pos, "partitions")
-                        elems_taken += reassignable_topic_count
-                        reassignable_topic_i = 0
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            reassignable_topic_v_len_name_compact = x - 1
+                        if reassignable_topic_v_len_name_compact < 0:
+                            raise _rt.bad_length(reassignable_topic_v_len_name_compact, pos, "name")
+                        e = pos + reassignable_topic_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, reassignable_topic_v_len_name_compact, "name")
                         try:
-                            for reassignable_topic_i in range(reassignable_topic_count):
-                                (reassignable_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                if (x := buf[pos]) < 128:
-                                    reassignable_partition_v_num_replicas_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
-                                    reassignable_partition_v_num_replicas_compact = x - 1
-                                if reassignable_partition_v_num_replicas_compact >= 0:
-                                    reassignable_partition_v_replicas = []
-                                    reassignable_partition_count = reassignable_partition_v_num_replicas_compact
+                            reassignable_topic_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            reassignable_topic_v_num_partitions_compact = x - 1
+                        reassignable_topic_v_partitions = []
+                        reassignable_topic_count = reassignable_topic_v_num_partitions_compact
+                        if reassignable_topic_count:
+                            if reassignable_topic_count < 0:
+                                raise _rt.bad_length(reassignable_topic_count, pos, "partitions")
+                            if reassignable_topic_count * 6 > end - pos:
+                                raise _rt.short(buf, pos, end, reassignable_topic_count * 6, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, reassignable_topic_count, pos, "partitions")
+                            elems_taken += reassignable_topic_count
+                            reassignable_topic_i = 0
+                            try:
+                                for reassignable_topic_i in range(reassignable_topic_count):
+                                    (reassignable_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
+                                    pos += 4
+                                    if (x := buf[pos]) < 128:
+                                        reassignable_partition_v_num_replicas_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+                                        reassignable_partition_v_num_replicas_compact = x - 1
+                                    if reassignable_partition_v_num_replicas_compact >= 0:
+                                        reassignable_partition_v_replicas = []
+                                        reassignable_partition_count = reassignable_partition_v_num_replicas_compact
+                                        if reassignable_partition_count:
+                                            if reassignable_partition_count < 0:
+                                                raise _rt.bad_length(reassignable_partition_count, pos, "replicas")
+                                            if reassignable_partition_count * 4 > end - pos:
+                                                raise _rt.short(
+                                                    buf, pos, end, reassignable_partition_count * 4, "replicas"
+                                                )
+                                            if (left := lim[_ELEMENTS_RESERVED] - reassignable_partition_count) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(lim, reassignable_partition_count, pos, "replicas")
+                                            elems_taken += reassignable_partition_count
+                                            reassignable_partition_v_replicas.extend(
+                                                _N0[reassignable_partition_count].unpack_from(buf, pos)
+                                            )
+                                            pos += reassignable_partition_count * 4
+                                    else:
+                                        reassignable_partition_v_replicas = None
+                                    if (x := buf[pos]) < 128:
+                                        reassignable_partition_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        reassignable_partition_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    reassignable_partition_v_tagged_fields = []
+                                    reassignable_partition_count = reassignable_partition_v_num_tagged_fields
                                     if reassignable_partition_count:
                                         if reassignable_partition_count < 0:
-                                            raise _rt.bad_length(reassignable_partition_count, pos, "replicas")
-                                        if reassignable_partition_count * 4 > end - pos:
-                                            raise _rt.short(buf, pos, end, reassignable_partition_count * 4, "replicas")
+                                            raise _rt.bad_length(reassignable_partition_count, pos, "tagged_fields")
+                                        if reassignable_partition_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, reassignable_partition_count * 2, "tagged_fields"
+                                            )
                                         if (left := lim[_ELEMENTS_RESERVED] - reassignable_partition_count) >= 0:
                                             lim[_ELEMENTS_RESERVED] = left
                                         else:
-                                            _take_elements(lim, reassignable_partition_count, pos, "replicas")
+                                            _take_elements(lim, reassignable_partition_count, pos, "tagged_fields")
                                         elems_taken += reassignable_partition_count
-                                        reassignable_partition_v_replicas.extend(
-                                            _N0[reassignable_partition_count].unpack_from(buf, pos)
+                                        reassignable_partition_i = 0
+                                        try:
+                                            for reassignable_partition_i in range(reassignable_partition_count):
+                                                reassignable_partition__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                reassignable_partition_v_tagged_fields.append(
+                                                    reassignable_partition__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{reassignable_partition_i}]")
+                                    if elem_tuples:
+                                        reassignable_topic__epartitions = (
+                                            reassignable_partition_v_partition_index,
+                                            (
+                                                None
+                                                if reassignable_partition_v_replicas is None
+                                                else tuple(reassignable_partition_v_replicas)
+                                            ),
+                                            tuple(reassignable_partition_v_tagged_fields),
                                         )
-                                        pos += reassignable_partition_count * 4
-                                else:
-                                    reassignable_partition_v_replicas = None
-                                if (x := buf[pos]) < 128:
-                                    reassignable_partition_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    reassignable_partition_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                reassignable_partition_v_tagged_fields = []
-                                reassignable_partition_count = reassignable_partition_v_num_tagged_fields
-                                if reassignable_partition_count:
-                                    if reassignable_partition_count < 0:
-                                        raise _rt.bad_length(reassignable_partition_count, pos, "tagged_fields")
-                                    if reassignable_partition_count * 2 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, reassignable_partition_count * 2, "tagged_fields"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - reassignable_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
                                     else:
-                                        _take_elements(lim, reassignable_partition_count, pos, "tagged_fields")
-                                    elems_taken += reassignable_partition_count
-                                    reassignable_partition_i = 0
-                                    try:
-                                        for reassignable_partition_i in range(reassignable_partition_count):
-                                            reassignable_partition__etagged_fields, pos = _d_tagged_field(
-                                                buf, pos, end, lim
-                                            )
-                                            reassignable_partition_v_tagged_fields.append(
-                                                reassignable_partition__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{reassignable_partition_i}]")
-                                if elem_tuples:
-                                    reassignable_topic__epartitions = (
-                                        reassignable_partition_v_partition_index,
-                                        (
-                                            None
-                                            if reassignable_partition_v_replicas is None
-                                            else tuple(reassignable_partition_v_replicas)
-                                        ),
-                                        tuple(reassignable_partition_v_tagged_fields),
-                                    )
-                                else:
-                                    reassignable_topic__epartitions = _new(ReassignablePartition)
-                                    reassignable_topic__epartitions.partition_index = (
-                                        reassignable_partition_v_partition_index
-                                    )
-                                    reassignable_topic__epartitions.num_replicas_compact = (
-                                        reassignable_partition_v_num_replicas_compact
-                                    )
-                                    reassignable_topic__epartitions.replicas = reassignable_partition_v_replicas
-                                    reassignable_topic__epartitions.num_tagged_fields = (
-                                        reassignable_partition_v_num_tagged_fields
-                                    )
-                                    reassignable_topic__epartitions.tagged_fields = (
-                                        reassignable_partition_v_tagged_fields
-                                    )
-                                reassignable_topic_v_partitions.append(reassignable_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{reassignable_topic_i}]")
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        reassignable_topic_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    reassignable_topic_v_tagged_fields = []
-                    reassignable_topic_count = reassignable_topic_v_num_tagged_fields
-                    if reassignable_topic_count:
-                        if reassignable_topic_count < 0:
-                            raise _rt.bad_length(reassignable_topic_count, pos, "tagged_fields")
-                        if reassignable_topic_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, reassignable_topic_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                                        reassignable_topic__epartitions = _new(ReassignablePartition)
+                                        reassignable_topic__epartitions.partition_index = (
+                                            reassignable_partition_v_partition_index
+                                        )
+                                        reassignable_topic__epartitions.num_replicas_compact = (
+                                            reassignable_partition_v_num_replicas_compact
+                                        )
+                                        reassignable_topic__epartitions.replicas = reassignable_partition_v_replicas
+                                        reassignable_topic__epartitions.num_tagged_fields = (
+                                            reassignable_partition_v_num_tagged_fields
+                                        )
+                                        reassignable_topic__epartitions.tagged_fields = (
+                                            reassignable_partition_v_tagged_fields
+                                        )
+                                    reassignable_topic_v_partitions.append(reassignable_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{reassignable_topic_i}]")
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_v_num_tagged_fields = x
+                            pos += 1
                         else:
-                            _take_elements(lim, reassignable_topic_count, pos, "tagged_fields")
-                        elems_taken += reassignable_topic_count
-                        reassignable_topic_i = 0
-                        try:
-                            for reassignable_topic_i in range(reassignable_topic_count):
-                                reassignable_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                reassignable_topic_v_tagged_fields.append(reassignable_topic__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{reassignable_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            reassignable_topic_v_name,
-                            tuple(reassignable_topic_v_partitions),
-                            tuple(reassignable_topic_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(ReassignableTopic)
-                        _etopics.len_name_compact = reassignable_topic_v_len_name_compact
-                        _etopics.name = reassignable_topic_v_name
-                        _etopics.num_partitions_compact = reassignable_topic_v_num_partitions_compact
-                        _etopics.partitions = reassignable_topic_v_partitions
-                        _etopics.num_tagged_fields = reassignable_topic_v_num_tagged_fields
-                        _etopics.tagged_fields = reassignable_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_reassignable_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                            reassignable_topic_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        reassignable_topic_v_tagged_fields = []
+                        reassignable_topic_count = reassignable_topic_v_num_tagged_fields
+                        if reassignable_topic_count:
+                            if reassignable_topic_count < 0:
+                                raise _rt.bad_length(reassignable_topic_count, pos, "tagged_fields")
+                            if reassignable_topic_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, reassignable_topic_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, reassignable_topic_count, pos, "tagged_fields")
+                            elems_taken += reassignable_topic_count
+                            reassignable_topic_i = 0
+                            try:
+                                for reassignable_topic_i in range(reassignable_topic_count):
+                                    reassignable_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    reassignable_topic_v_tagged_fields.append(reassignable_topic__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{reassignable_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                reassignable_topic_v_name,
+                                tuple(reassignable_topic_v_partitions),
+                                tuple(reassignable_topic_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(ReassignableTopic)
+                            _etopics.len_name_compact = reassignable_topic_v_len_name_compact
+                            _etopics.name = reassignable_topic_v_name
+                            _etopics.num_partitions_compact = reassignable_topic_v_num_partitions_compact
+                            _etopics.partitions = reassignable_topic_v_partitions
+                            _etopics.num_tagged_fields = reassignable_topic_v_num_tagged_fields
+                            _etopics.tagged_fields = reassignable_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_reassignable_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -493,7 +519,7 @@ def _e_alter_partition_reassignments_request(
         w = 0
         v_timeout_ms = v.timeout_ms
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_topics is None:
@@ -1047,11 +1073,162 @@ def _e_alter_partition_reassignments_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_reassignable_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one reassignable_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 6 > end - pos:
+            raise _rt.short(buf, pos, end, count * 6, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_reassignable_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one reassignable_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_num_replicas_compact: int
+    v_replicas: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+        v_num_replicas_compact = x - 1
+    if v_num_replicas_compact >= 0:
+        count = v_num_replicas_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_ereplicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"replicas[{i}]")
+    else:
+        v_replicas = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_alter_partition_reassignments_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a alter_partition_reassignments_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_reassignable_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("alter_partition_reassignments_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "alter_partition_reassignments_request does not end with a list of a known size, read after the fields before it"
@@ -1067,14 +1244,20 @@ def decode(
 ) -> AlterPartitionReassignmentsRequest:
     """Decode exactly one alter_partition_reassignments_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopic, ReassignablePartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1083,14 +1266,20 @@ def decode_prefix(
     """Decode one alter_partition_reassignments_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopic, ReassignablePartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1105,8 +1294,12 @@ def decode_stream(
     """Decode alter_partition_reassignments_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopic, ReassignablePartition
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1114,7 +1307,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_alter_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1141,7 +1336,7 @@ def build(
     *,
     timeout_ms: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[ReassignableTopic | ReassignableTopicTuple] | None = None,
+    topics: Sequence[ReassignableTopic | ReassignableTopicTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

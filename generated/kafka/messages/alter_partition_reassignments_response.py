@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "3e31d4c1eb82f5d3e0465e3de8bc008529fbfaf4777b943c6b571cb724bba11c"
 
 
@@ -57,7 +61,7 @@ class AlterPartitionReassignmentsResponse:
     """The top-level error message, or null if there was no error."""
     num_responses_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `responses`. Derived: computed on encode when left None."""
-    responses: list[ReassignableTopicResponse | ReassignableTopicResponseTuple] = field(
+    responses: Sequence[ReassignableTopicResponse | ReassignableTopicResponseTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ReassignableTopicResponse", "list": True}
     )
     """The responses to topics to reassign."""
@@ -75,7 +79,7 @@ class AlterPartitionReassignmentsResponse:
         len_error_message_compact: int | None = None,
         error_message: str | None = None,
         num_responses_compact: int | None = None,
-        responses: list[ReassignableTopicResponse | ReassignableTopicResponseTuple] | None = None,
+        responses: Sequence[ReassignableTopicResponse | ReassignableTopicResponseTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -270,7 +274,7 @@ def _d_alter_partition_reassignments_response(
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_responses_compact: int
-    v_responses: list[ReassignableTopicResponse | ReassignableTopicResponseTuple]
+    v_responses: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eresponses: Any
@@ -317,214 +321,246 @@ def _d_alter_partition_reassignments_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_responses_compact", 32)
         v_num_responses_compact = x - 1
-    v_responses = []
-    count = v_num_responses_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_responses_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "responses")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "responses")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "responses")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_alter_partition_reassignments_response_responses, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_alter_partition_reassignments_response_responses(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_response_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        reassignable_topic_response_v_len_name_compact = x - 1
-                    if reassignable_topic_response_v_len_name_compact < 0:
-                        raise _rt.bad_length(reassignable_topic_response_v_len_name_compact, pos, "name")
-                    e = pos + reassignable_topic_response_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, reassignable_topic_response_v_len_name_compact, "name")
-                    try:
-                        reassignable_topic_response_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_response_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        reassignable_topic_response_v_num_partitions_compact = x - 1
-                    reassignable_topic_response_v_partitions = []
-                    reassignable_topic_response_count = reassignable_topic_response_v_num_partitions_compact
-                    if reassignable_topic_response_count:
-                        if reassignable_topic_response_count < 0:
-                            raise _rt.bad_length(reassignable_topic_response_count, pos, "partitions")
-                        if reassignable_topic_response_count * 8 > end - pos:
-                            raise _rt.short(buf, pos, end, reassignable_topic_response_count * 8, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_response_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, reassignable_topic_response_count, pos, "partitions")
-                        elems_taken += reassignable_topic_response_count
-                        reassignable_topic_response_i = 0
-                        try:
-                            for reassignable_topic_response_i in range(reassignable_topic_response_count):
-                                (
-                                    reassignable_partition_response_v_partition_index,
-                                    reassignable_partition_response_v_error_code,
-                                ) = _S0.unpack_from(buf, pos)
-                                pos += 6
-                                if (x := buf[pos]) < 128:
-                                    reassignable_partition_response_v_len_error_message_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                                    reassignable_partition_response_v_len_error_message_compact = x - 1
-                                if reassignable_partition_response_v_len_error_message_compact >= 0:
-                                    e = pos + reassignable_partition_response_v_len_error_message_compact
-                                    if e > end:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            reassignable_partition_response_v_len_error_message_compact,
-                                            "error_message",
-                                        )
-                                    try:
-                                        reassignable_partition_response_v_error_message = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    reassignable_partition_response_v_error_message = None
-                                if (x := buf[pos]) < 128:
-                                    reassignable_partition_response_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    reassignable_partition_response_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                reassignable_partition_response_v_tagged_fields = []
-                                reassignable_partition_response_count = (
-                                    reassignable_partition_response_v_num_tagged_fields
-                                )
-                                if reassignable_partition_response_count:
-                                    if reassignable_partition_response_count < 0:
-                                        raise _rt.bad_length(
-                                            reassignable_partition_response_count, pos, "tagged_fields"
-                                        )
-                                    if reassignable_partition_response_count * 2 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, reassignable_partition_response_count * 2, "tagged_fields"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - reassignable_partition_response_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, reassignable_partition_response_count, pos, "tagged_fields")
-                                    elems_taken += reassignable_partition_response_count
-                                    reassignable_partition_response_i = 0
-                                    try:
-                                        for reassignable_partition_response_i in range(
-                                            reassignable_partition_response_count
-                                        ):
-                                            reassignable_partition_response__etagged_fields, pos = _d_tagged_field(
-                                                buf, pos, end, lim
-                                            )
-                                            reassignable_partition_response_v_tagged_fields.append(
-                                                reassignable_partition_response__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{reassignable_partition_response_i}]")
-                                if elem_tuples:
-                                    reassignable_topic_response__epartitions = (
-                                        reassignable_partition_response_v_partition_index,
-                                        reassignable_partition_response_v_error_code,
-                                        reassignable_partition_response_v_error_message,
-                                        tuple(reassignable_partition_response_v_tagged_fields),
-                                    )
-                                else:
-                                    reassignable_topic_response__epartitions = _new(ReassignablePartitionResponse)
-                                    reassignable_topic_response__epartitions.partition_index = (
-                                        reassignable_partition_response_v_partition_index
-                                    )
-                                    reassignable_topic_response__epartitions.error_code = (
-                                        reassignable_partition_response_v_error_code
-                                    )
-                                    reassignable_topic_response__epartitions.len_error_message_compact = (
-                                        reassignable_partition_response_v_len_error_message_compact
-                                    )
-                                    reassignable_topic_response__epartitions.error_message = (
-                                        reassignable_partition_response_v_error_message
-                                    )
-                                    reassignable_topic_response__epartitions.num_tagged_fields = (
-                                        reassignable_partition_response_v_num_tagged_fields
-                                    )
-                                    reassignable_topic_response__epartitions.tagged_fields = (
-                                        reassignable_partition_response_v_tagged_fields
-                                    )
-                                reassignable_topic_response_v_partitions.append(
-                                    reassignable_topic_response__epartitions
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{reassignable_topic_response_i}]")
-                    if (x := buf[pos]) < 128:
-                        reassignable_topic_response_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        reassignable_topic_response_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    reassignable_topic_response_v_tagged_fields = []
-                    reassignable_topic_response_count = reassignable_topic_response_v_num_tagged_fields
-                    if reassignable_topic_response_count:
-                        if reassignable_topic_response_count < 0:
-                            raise _rt.bad_length(reassignable_topic_response_count, pos, "tagged_fields")
-                        if reassignable_topic_response_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, reassignable_topic_response_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_response_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, reassignable_topic_response_count, pos, "tagged_fields")
-                        elems_taken += reassignable_topic_response_count
-                        reassignable_topic_response_i = 0
-                        try:
-                            for reassignable_topic_response_i in range(reassignable_topic_response_count):
-                                reassignable_topic_response__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                reassignable_topic_response_v_tagged_fields.append(
-                                    reassignable_topic_response__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{reassignable_topic_response_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresponses = (
-                            reassignable_topic_response_v_name,
-                            tuple(reassignable_topic_response_v_partitions),
-                            tuple(reassignable_topic_response_v_tagged_fields),
-                        )
-                    else:
-                        _eresponses = _new(ReassignableTopicResponse)
-                        _eresponses.len_name_compact = reassignable_topic_response_v_len_name_compact
-                        _eresponses.name = reassignable_topic_response_v_name
-                        _eresponses.num_partitions_compact = reassignable_topic_response_v_num_partitions_compact
-                        _eresponses.partitions = reassignable_topic_response_v_partitions
-                        _eresponses.num_tagged_fields = reassignable_topic_response_v_num_tagged_fields
-                        _eresponses.tagged_fields = reassignable_topic_response_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresponses, pos = _d_reassignable_topic_response(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresponses)
-                v_responses.append(_eresponses)
+                pos = _s_reassignable_topic_response(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"responses[{i}]")
+        v_responses = _LazyList(lz_first, lz_source, count)
+    else:
+        v_responses = []
+        count = v_num_responses_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "responses")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "responses")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "responses")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_response_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            reassignable_topic_response_v_len_name_compact = x - 1
+                        if reassignable_topic_response_v_len_name_compact < 0:
+                            raise _rt.bad_length(reassignable_topic_response_v_len_name_compact, pos, "name")
+                        e = pos + reassignable_topic_response_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, reassignable_topic_response_v_len_name_compact, "name")
+                        try:
+                            reassignable_topic_response_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_response_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            reassignable_topic_response_v_num_partitions_compact = x - 1
+                        reassignable_topic_response_v_partitions = []
+                        reassignable_topic_response_count = reassignable_topic_response_v_num_partitions_compact
+                        if reassignable_topic_response_count:
+                            if reassignable_topic_response_count < 0:
+                                raise _rt.bad_length(reassignable_topic_response_count, pos, "partitions")
+                            if reassignable_topic_response_count * 8 > end - pos:
+                                raise _rt.short(buf, pos, end, reassignable_topic_response_count * 8, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_response_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, reassignable_topic_response_count, pos, "partitions")
+                            elems_taken += reassignable_topic_response_count
+                            reassignable_topic_response_i = 0
+                            try:
+                                for reassignable_topic_response_i in range(reassignable_topic_response_count):
+                                    (
+                                        reassignable_partition_response_v_partition_index,
+                                        reassignable_partition_response_v_error_code,
+                                    ) = _S0.unpack_from(buf, pos)
+                                    pos += 6
+                                    if (x := buf[pos]) < 128:
+                                        reassignable_partition_response_v_len_error_message_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                        reassignable_partition_response_v_len_error_message_compact = x - 1
+                                    if reassignable_partition_response_v_len_error_message_compact >= 0:
+                                        e = pos + reassignable_partition_response_v_len_error_message_compact
+                                        if e > end:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                reassignable_partition_response_v_len_error_message_compact,
+                                                "error_message",
+                                            )
+                                        try:
+                                            reassignable_partition_response_v_error_message = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        reassignable_partition_response_v_error_message = None
+                                    if (x := buf[pos]) < 128:
+                                        reassignable_partition_response_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        reassignable_partition_response_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    reassignable_partition_response_v_tagged_fields = []
+                                    reassignable_partition_response_count = (
+                                        reassignable_partition_response_v_num_tagged_fields
+                                    )
+                                    if reassignable_partition_response_count:
+                                        if reassignable_partition_response_count < 0:
+                                            raise _rt.bad_length(
+                                                reassignable_partition_response_count, pos, "tagged_fields"
+                                            )
+                                        if reassignable_partition_response_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                reassignable_partition_response_count * 2,
+                                                "tagged_fields",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED] - reassignable_partition_response_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim, reassignable_partition_response_count, pos, "tagged_fields"
+                                            )
+                                        elems_taken += reassignable_partition_response_count
+                                        reassignable_partition_response_i = 0
+                                        try:
+                                            for reassignable_partition_response_i in range(
+                                                reassignable_partition_response_count
+                                            ):
+                                                reassignable_partition_response__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                reassignable_partition_response_v_tagged_fields.append(
+                                                    reassignable_partition_response__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{reassignable_partition_response_i}]")
+                                    if elem_tuples:
+                                        reassignable_topic_response__epartitions = (
+                                            reassignable_partition_response_v_partition_index,
+                                            reassignable_partition_response_v_error_code,
+                                            reassignable_partition_response_v_error_message,
+                                            tuple(reassignable_partition_response_v_tagged_fields),
+                                        )
+                                    else:
+                                        reassignable_topic_response__epartitions = _new(ReassignablePartitionResponse)
+                                        reassignable_topic_response__epartitions.partition_index = (
+                                            reassignable_partition_response_v_partition_index
+                                        )
+                                        reassignable_topic_response__epartitions.error_code = (
+                                            reassignable_partition_response_v_error_code
+                                        )
+                                        reassignable_topic_response__epartitions.len_error_message_compact = (
+                                            reassignable_partition_response_v_len_error_message_compact
+                                        )
+                                        reassignable_topic_response__epartitions.error_message = (
+                                            reassignable_partition_response_v_error_message
+                                        )
+                                        reassignable_topic_response__epartitions.num_tagged_fields = (
+                                            reassignable_partition_response_v_num_tagged_fields
+                                        )
+                                        reassignable_topic_response__epartitions.tagged_fields = (
+                                            reassignable_partition_response_v_tagged_fields
+                                        )
+                                    reassignable_topic_response_v_partitions.append(
+                                        reassignable_topic_response__epartitions
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{reassignable_topic_response_i}]")
+                        if (x := buf[pos]) < 128:
+                            reassignable_topic_response_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            reassignable_topic_response_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        reassignable_topic_response_v_tagged_fields = []
+                        reassignable_topic_response_count = reassignable_topic_response_v_num_tagged_fields
+                        if reassignable_topic_response_count:
+                            if reassignable_topic_response_count < 0:
+                                raise _rt.bad_length(reassignable_topic_response_count, pos, "tagged_fields")
+                            if reassignable_topic_response_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, reassignable_topic_response_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - reassignable_topic_response_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, reassignable_topic_response_count, pos, "tagged_fields")
+                            elems_taken += reassignable_topic_response_count
+                            reassignable_topic_response_i = 0
+                            try:
+                                for reassignable_topic_response_i in range(reassignable_topic_response_count):
+                                    reassignable_topic_response__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    reassignable_topic_response_v_tagged_fields.append(
+                                        reassignable_topic_response__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{reassignable_topic_response_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresponses = (
+                                reassignable_topic_response_v_name,
+                                tuple(reassignable_topic_response_v_partitions),
+                                tuple(reassignable_topic_response_v_tagged_fields),
+                            )
+                        else:
+                            _eresponses = _new(ReassignableTopicResponse)
+                            _eresponses.len_name_compact = reassignable_topic_response_v_len_name_compact
+                            _eresponses.name = reassignable_topic_response_v_name
+                            _eresponses.num_partitions_compact = reassignable_topic_response_v_num_partitions_compact
+                            _eresponses.partitions = reassignable_topic_response_v_partitions
+                            _eresponses.num_tagged_fields = reassignable_topic_response_v_num_tagged_fields
+                            _eresponses.tagged_fields = reassignable_topic_response_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresponses, pos = _d_reassignable_topic_response(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresponses)
+                    v_responses.append(_eresponses)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"responses[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -578,7 +614,7 @@ def _e_alter_partition_reassignments_response(
         v_len_error_message_compact = v.len_error_message_compact
         v_error_message = v.error_message
         v_num_responses_compact = v.num_responses_compact
-        v_responses = v.responses
+        v_responses = _rt.as_list(v.responses)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_error_message = None
@@ -1228,11 +1264,157 @@ def _e_alter_partition_reassignments_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_reassignable_topic_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one reassignable_topic_response of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 8 > end - pos:
+            raise _rt.short(buf, pos, end, count * 8, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_reassignable_partition_response(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_reassignable_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one reassignable_partition_response of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_alter_partition_reassignments_response_responses(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a alter_partition_reassignments_response's `responses` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "responses")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_reassignable_topic_response(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"responses[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("alter_partition_reassignments_response.responses",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "alter_partition_reassignments_response does not end with a list of a known size, read after the fields before it"
@@ -1248,14 +1430,20 @@ def decode(
 ) -> AlterPartitionReassignmentsResponse:
     """Decode exactly one alter_partition_reassignments_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_response.responses` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopicResponse,
     ReassignablePartitionResponse come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1264,14 +1452,20 @@ def decode_prefix(
     """Decode one alter_partition_reassignments_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_response.responses` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopicResponse,
     ReassignablePartitionResponse come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1286,8 +1480,12 @@ def decode_stream(
     """Decode alter_partition_reassignments_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_partition_reassignments_response.responses` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReassignableTopicResponse,
     ReassignablePartitionResponse come in their tuple form (`TUPLE_FORMS`; a list
@@ -1295,7 +1493,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_alter_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1325,7 +1525,7 @@ def build(
     len_error_message_compact: int | None = None,
     error_message: str | None = None,
     num_responses_compact: int | None = None,
-    responses: list[ReassignableTopicResponse | ReassignableTopicResponseTuple] | None = None,
+    responses: Sequence[ReassignableTopicResponse | ReassignableTopicResponseTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "6a15479a3bd6e36b3830e6193a3c23edabb52d3e374bf5008cf7c28d33ae5ede"
 
 
@@ -42,13 +46,13 @@ class AlterUserScramCredentialsRequest:
 
     num_deletions_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `deletions`. Derived: computed on encode when left None."""
-    deletions: list[ScramCredentialDeletion | ScramCredentialDeletionTuple] = field(
+    deletions: Sequence[ScramCredentialDeletion | ScramCredentialDeletionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ScramCredentialDeletion", "list": True}
     )
     """The SCRAM credentials to remove."""
     num_upsertions_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `upsertions`. Derived: computed on encode when left None."""
-    upsertions: list[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] = field(
+    upsertions: Sequence[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ScramCredentialUpsertion", "list": True}
     )
     """The SCRAM credentials to update/insert."""
@@ -62,9 +66,9 @@ class AlterUserScramCredentialsRequest:
     def __init__(
         self,
         num_deletions_compact: int | None = None,
-        deletions: list[ScramCredentialDeletion | ScramCredentialDeletionTuple] | None = None,
+        deletions: Sequence[ScramCredentialDeletion | ScramCredentialDeletionTuple] | None = None,
         num_upsertions_compact: int | None = None,
-        upsertions: list[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] | None = None,
+        upsertions: Sequence[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -240,9 +244,9 @@ def _d_alter_user_scram_credentials_request(
 ) -> tuple[AlterUserScramCredentialsRequest, int]:
     """Decode one alter_user_scram_credentials_request from buf[pos:end]; return it and the position after it."""
     v_num_deletions_compact: int
-    v_deletions: list[ScramCredentialDeletion | ScramCredentialDeletionTuple]
+    v_deletions: Any
     v_num_upsertions_compact: int
-    v_upsertions: list[ScramCredentialUpsertion | ScramCredentialUpsertionTuple]
+    v_upsertions: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _edeletions: Any
@@ -271,230 +275,278 @@ def _d_alter_user_scram_credentials_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_deletions_compact", 32)
         v_num_deletions_compact = x - 1
-    v_deletions = []
-    count = v_num_deletions_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_deletions_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "deletions")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "deletions")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "deletions")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_alter_user_scram_credentials_request_deletions, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_alter_user_scram_credentials_request_deletions(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        scram_credential_deletion_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        scram_credential_deletion_v_len_name_compact = x - 1
-                    if scram_credential_deletion_v_len_name_compact < 0:
-                        raise _rt.bad_length(scram_credential_deletion_v_len_name_compact, pos, "name")
-                    e = pos + scram_credential_deletion_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, scram_credential_deletion_v_len_name_compact, "name")
-                    try:
-                        scram_credential_deletion_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    scram_credential_deletion_v_mechanism = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if (x := buf[pos]) < 128:
-                        scram_credential_deletion_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        scram_credential_deletion_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    scram_credential_deletion_v_tagged_fields = []
-                    scram_credential_deletion_count = scram_credential_deletion_v_num_tagged_fields
-                    if scram_credential_deletion_count:
-                        if scram_credential_deletion_count < 0:
-                            raise _rt.bad_length(scram_credential_deletion_count, pos, "tagged_fields")
-                        if scram_credential_deletion_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, scram_credential_deletion_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - scram_credential_deletion_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, scram_credential_deletion_count, pos, "tagged_fields")
-                        elems_taken += scram_credential_deletion_count
-                        scram_credential_deletion_i = 0
-                        try:
-                            for scram_credential_deletion_i in range(scram_credential_deletion_count):
-                                scram_credential_deletion__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                scram_credential_deletion_v_tagged_fields.append(
-                                    scram_credential_deletion__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{scram_credential_deletion_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _edeletions = (
-                            scram_credential_deletion_v_name,
-                            scram_credential_deletion_v_mechanism,
-                            tuple(scram_credential_deletion_v_tagged_fields),
-                        )
-                    else:
-                        _edeletions = _new(ScramCredentialDeletion)
-                        _edeletions.len_name_compact = scram_credential_deletion_v_len_name_compact
-                        _edeletions.name = scram_credential_deletion_v_name
-                        _edeletions.mechanism = scram_credential_deletion_v_mechanism
-                        _edeletions.num_tagged_fields = scram_credential_deletion_v_num_tagged_fields
-                        _edeletions.tagged_fields = scram_credential_deletion_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _edeletions, pos = _d_scram_credential_deletion(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_edeletions)
-                v_deletions.append(_edeletions)
+                pos = _s_scram_credential_deletion(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"deletions[{i}]")
+        v_deletions = _LazyList(lz_first, lz_source, count)
+    else:
+        v_deletions = []
+        count = v_num_deletions_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "deletions")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "deletions")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "deletions")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            scram_credential_deletion_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            scram_credential_deletion_v_len_name_compact = x - 1
+                        if scram_credential_deletion_v_len_name_compact < 0:
+                            raise _rt.bad_length(scram_credential_deletion_v_len_name_compact, pos, "name")
+                        e = pos + scram_credential_deletion_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, scram_credential_deletion_v_len_name_compact, "name")
+                        try:
+                            scram_credential_deletion_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        scram_credential_deletion_v_mechanism = (buf[pos] ^ 128) - 128
+                        pos += 1
+                        if (x := buf[pos]) < 128:
+                            scram_credential_deletion_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            scram_credential_deletion_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        scram_credential_deletion_v_tagged_fields = []
+                        scram_credential_deletion_count = scram_credential_deletion_v_num_tagged_fields
+                        if scram_credential_deletion_count:
+                            if scram_credential_deletion_count < 0:
+                                raise _rt.bad_length(scram_credential_deletion_count, pos, "tagged_fields")
+                            if scram_credential_deletion_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, scram_credential_deletion_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - scram_credential_deletion_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, scram_credential_deletion_count, pos, "tagged_fields")
+                            elems_taken += scram_credential_deletion_count
+                            scram_credential_deletion_i = 0
+                            try:
+                                for scram_credential_deletion_i in range(scram_credential_deletion_count):
+                                    scram_credential_deletion__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    scram_credential_deletion_v_tagged_fields.append(
+                                        scram_credential_deletion__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{scram_credential_deletion_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _edeletions = (
+                                scram_credential_deletion_v_name,
+                                scram_credential_deletion_v_mechanism,
+                                tuple(scram_credential_deletion_v_tagged_fields),
+                            )
+                        else:
+                            _edeletions = _new(ScramCredentialDeletion)
+                            _edeletions.len_name_compact = scram_credential_deletion_v_len_name_compact
+                            _edeletions.name = scram_credential_deletion_v_name
+                            _edeletions.mechanism = scram_credential_deletion_v_mechanism
+                            _edeletions.num_tagged_fields = scram_credential_deletion_v_num_tagged_fields
+                            _edeletions.tagged_fields = scram_credential_deletion_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _edeletions, pos = _d_scram_credential_deletion(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_edeletions)
+                    v_deletions.append(_edeletions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"deletions[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_upsertions_compact = x - 1
         pos += 1
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_upsertions_compact", 32)
         v_num_upsertions_compact = x - 1
-    v_upsertions = []
-    count = v_num_upsertions_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_upsertions_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "upsertions")
         if count * 9 > end - pos:
             raise _rt.short(buf, pos, end, count * 9, "upsertions")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "upsertions")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_alter_user_scram_credentials_request_upsertions, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_alter_user_scram_credentials_request_upsertions(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        scram_credential_upsertion_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        scram_credential_upsertion_v_len_name_compact = x - 1
-                    if scram_credential_upsertion_v_len_name_compact < 0:
-                        raise _rt.bad_length(scram_credential_upsertion_v_len_name_compact, pos, "name")
-                    e = pos + scram_credential_upsertion_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, scram_credential_upsertion_v_len_name_compact, "name")
-                    try:
-                        scram_credential_upsertion_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    scram_credential_upsertion_v_mechanism, scram_credential_upsertion_v_iterations = _S1.unpack_from(
-                        buf, pos
-                    )
-                    pos += 5
-                    if (x := buf[pos]) < 128:
-                        scram_credential_upsertion_v_len_salt_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_salt_compact", 32)
-                        scram_credential_upsertion_v_len_salt_compact = x - 1
-                    if scram_credential_upsertion_v_len_salt_compact < 0:
-                        raise _rt.bad_length(scram_credential_upsertion_v_len_salt_compact, pos, "salt")
-                    e = pos + scram_credential_upsertion_v_len_salt_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, scram_credential_upsertion_v_len_salt_compact, "salt")
-                    scram_credential_upsertion_v_salt = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        scram_credential_upsertion_v_len_salted_password_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_salted_password_compact", 32)
-                        scram_credential_upsertion_v_len_salted_password_compact = x - 1
-                    if scram_credential_upsertion_v_len_salted_password_compact < 0:
-                        raise _rt.bad_length(
-                            scram_credential_upsertion_v_len_salted_password_compact, pos, "salted_password"
-                        )
-                    e = pos + scram_credential_upsertion_v_len_salted_password_compact
-                    if e > end:
-                        raise _rt.short(
-                            buf, pos, end, scram_credential_upsertion_v_len_salted_password_compact, "salted_password"
-                        )
-                    scram_credential_upsertion_v_salted_password = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        scram_credential_upsertion_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        scram_credential_upsertion_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    scram_credential_upsertion_v_tagged_fields = []
-                    scram_credential_upsertion_count = scram_credential_upsertion_v_num_tagged_fields
-                    if scram_credential_upsertion_count:
-                        if scram_credential_upsertion_count < 0:
-                            raise _rt.bad_length(scram_credential_upsertion_count, pos, "tagged_fields")
-                        if scram_credential_upsertion_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, scram_credential_upsertion_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - scram_credential_upsertion_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, scram_credential_upsertion_count, pos, "tagged_fields")
-                        elems_taken += scram_credential_upsertion_count
-                        scram_credential_upsertion_i = 0
-                        try:
-                            for scram_credential_upsertion_i in range(scram_credential_upsertion_count):
-                                scram_credential_upsertion__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                scram_credential_upsertion_v_tagged_fields.append(
-                                    scram_credential_upsertion__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{scram_credential_upsertion_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eupsertions = (
-                            scram_credential_upsertion_v_name,
-                            scram_credential_upsertion_v_mechanism,
-                            scram_credential_upsertion_v_iterations,
-                            scram_credential_upsertion_v_salt,
-                            scram_credential_upsertion_v_salted_password,
-                            tuple(scram_credential_upsertion_v_tagged_fields),
-                        )
-                    else:
-                        _eupsertions = _new(ScramCredentialUpsertion)
-                        _eupsertions.len_name_compact = scram_credential_upsertion_v_len_name_compact
-                        _eupsertions.name = scram_credential_upsertion_v_name
-                        _eupsertions.mechanism = scram_credential_upsertion_v_mechanism
-                        _eupsertions.iterations = scram_credential_upsertion_v_iterations
-                        _eupsertions.len_salt_compact = scram_credential_upsertion_v_len_salt_compact
-                        _eupsertions.salt = scram_credential_upsertion_v_salt
-                        _eupsertions.len_salted_password_compact = (
-                            scram_credential_upsertion_v_len_salted_password_compact
-                        )
-                        _eupsertions.salted_password = scram_credential_upsertion_v_salted_password
-                        _eupsertions.num_tagged_fields = scram_credential_upsertion_v_num_tagged_fields
-                        _eupsertions.tagged_fields = scram_credential_upsertion_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eupsertions, pos = _d_scram_credential_upsertion(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eupsertions)
-                v_upsertions.append(_eupsertions)
+                pos = _s_scram_credential_upsertion(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"upsertions[{i}]")
+        v_upsertions = _LazyList(lz_first, lz_source, count)
+    else:
+        v_upsertions = []
+        count = v_num_upsertions_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "upsertions")
+            if count * 9 > end - pos:
+                raise _rt.short(buf, pos, end, count * 9, "upsertions")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "upsertions")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            scram_credential_upsertion_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            scram_credential_upsertion_v_len_name_compact = x - 1
+                        if scram_credential_upsertion_v_len_name_compact < 0:
+                            raise _rt.bad_length(scram_credential_upsertion_v_len_name_compact, pos, "name")
+                        e = pos + scram_credential_upsertion_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, scram_credential_upsertion_v_len_name_compact, "name")
+                        try:
+                            scram_credential_upsertion_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        scram_credential_upsertion_v_mechanism, scram_credential_upsertion_v_iterations = (
+                            _S1.unpack_from(buf, pos)
+                        )
+                        pos += 5
+                        if (x := buf[pos]) < 128:
+                            scram_credential_upsertion_v_len_salt_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_salt_compact", 32)
+                            scram_credential_upsertion_v_len_salt_compact = x - 1
+                        if scram_credential_upsertion_v_len_salt_compact < 0:
+                            raise _rt.bad_length(scram_credential_upsertion_v_len_salt_compact, pos, "salt")
+                        e = pos + scram_credential_upsertion_v_len_salt_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, scram_credential_upsertion_v_len_salt_compact, "salt")
+                        scram_credential_upsertion_v_salt = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            scram_credential_upsertion_v_len_salted_password_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_salted_password_compact", 32)
+                            scram_credential_upsertion_v_len_salted_password_compact = x - 1
+                        if scram_credential_upsertion_v_len_salted_password_compact < 0:
+                            raise _rt.bad_length(
+                                scram_credential_upsertion_v_len_salted_password_compact, pos, "salted_password"
+                            )
+                        e = pos + scram_credential_upsertion_v_len_salted_password_compact
+                        if e > end:
+                            raise _rt.short(
+                                buf,
+                                pos,
+                                end,
+                                scram_credential_upsertion_v_len_salted_password_compact,
+                                "salted_password",
+                            )
+                        scram_credential_upsertion_v_salted_password = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            scram_credential_upsertion_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            scram_credential_upsertion_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        scram_credential_upsertion_v_tagged_fields = []
+                        scram_credential_upsertion_count = scram_credential_upsertion_v_num_tagged_fields
+                        if scram_credential_upsertion_count:
+                            if scram_credential_upsertion_count < 0:
+                                raise _rt.bad_length(scram_credential_upsertion_count, pos, "tagged_fields")
+                            if scram_credential_upsertion_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, scram_credential_upsertion_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - scram_credential_upsertion_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, scram_credential_upsertion_count, pos, "tagged_fields")
+                            elems_taken += scram_credential_upsertion_count
+                            scram_credential_upsertion_i = 0
+                            try:
+                                for scram_credential_upsertion_i in range(scram_credential_upsertion_count):
+                                    scram_credential_upsertion__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    scram_credential_upsertion_v_tagged_fields.append(
+                                        scram_credential_upsertion__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{scram_credential_upsertion_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eupsertions = (
+                                scram_credential_upsertion_v_name,
+                                scram_credential_upsertion_v_mechanism,
+                                scram_credential_upsertion_v_iterations,
+                                scram_credential_upsertion_v_salt,
+                                scram_credential_upsertion_v_salted_password,
+                                tuple(scram_credential_upsertion_v_tagged_fields),
+                            )
+                        else:
+                            _eupsertions = _new(ScramCredentialUpsertion)
+                            _eupsertions.len_name_compact = scram_credential_upsertion_v_len_name_compact
+                            _eupsertions.name = scram_credential_upsertion_v_name
+                            _eupsertions.mechanism = scram_credential_upsertion_v_mechanism
+                            _eupsertions.iterations = scram_credential_upsertion_v_iterations
+                            _eupsertions.len_salt_compact = scram_credential_upsertion_v_len_salt_compact
+                            _eupsertions.salt = scram_credential_upsertion_v_salt
+                            _eupsertions.len_salted_password_compact = (
+                                scram_credential_upsertion_v_len_salted_password_compact
+                            )
+                            _eupsertions.salted_password = scram_credential_upsertion_v_salted_password
+                            _eupsertions.num_tagged_fields = scram_credential_upsertion_v_num_tagged_fields
+                            _eupsertions.tagged_fields = scram_credential_upsertion_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eupsertions, pos = _d_scram_credential_upsertion(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eupsertions)
+                    v_upsertions.append(_eupsertions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"upsertions[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -541,9 +593,9 @@ def _e_alter_user_scram_credentials_request(
     try:
         w = 0
         v_num_deletions_compact = v.num_deletions_compact
-        v_deletions = v.deletions
+        v_deletions = _rt.as_list(v.deletions)
         v_num_upsertions_compact = v.num_upsertions_compact
-        v_upsertions = v.upsertions
+        v_upsertions = _rt.as_list(v.upsertions)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_deletions is None:
@@ -1062,11 +1114,200 @@ def _e_alter_user_scram_credentials_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_scram_credential_deletion(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one scram_credential_deletion of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_mechanism: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_mechanism = (buf[pos] ^ 128) - 128
+    pos += 1
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one scram_credential_upsertion of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_mechanism: int
+    v_iterations: int
+    v_len_salt_compact: int
+    v_salt: bytes
+    v_len_salted_password_compact: int
+    v_salted_password: bytes
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
+    pos += 5
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_salt_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_salt_compact", 32)
+        v_len_salt_compact = x - 1
+    if v_len_salt_compact < 0:
+        raise _rt.bad_length(v_len_salt_compact, pos, "salt")
+    e = pos + v_len_salt_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_salt_compact, "salt")
+    v_salt = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_salted_password_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_salted_password_compact", 32)
+        v_len_salted_password_compact = x - 1
+    if v_len_salted_password_compact < 0:
+        raise _rt.bad_length(v_len_salted_password_compact, pos, "salted_password")
+    e = pos + v_len_salted_password_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_salted_password_compact, "salted_password")
+    v_salted_password = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_alter_user_scram_credentials_request_deletions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a alter_user_scram_credentials_request's `deletions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "deletions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_scram_credential_deletion(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"deletions[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_alter_user_scram_credentials_request_upsertions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a alter_user_scram_credentials_request's `upsertions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "upsertions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_scram_credential_upsertion(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"upsertions[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "alter_user_scram_credentials_request.deletions",
+    "alter_user_scram_credentials_request.upsertions",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "alter_user_scram_credentials_request does not end with a list of a known size, read after the fields before it"
@@ -1082,14 +1323,21 @@ def decode(
 ) -> AlterUserScramCredentialsRequest:
     """Decode exactly one alter_user_scram_credentials_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_request.deletions`,
+    `alter_user_scram_credentials_request.upsertions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ScramCredentialDeletion,
     ScramCredentialUpsertion come in their tuple form (`TUPLE_FORMS`; a list inside
     one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1098,14 +1346,21 @@ def decode_prefix(
     """Decode one alter_user_scram_credentials_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_request.deletions`,
+    `alter_user_scram_credentials_request.upsertions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ScramCredentialDeletion,
     ScramCredentialUpsertion come in their tuple form (`TUPLE_FORMS`; a list inside
     one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1120,8 +1375,13 @@ def decode_stream(
     """Decode alter_user_scram_credentials_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_request.deletions`,
+    `alter_user_scram_credentials_request.upsertions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ScramCredentialDeletion,
     ScramCredentialUpsertion come in their tuple form (`TUPLE_FORMS`; a list inside
@@ -1129,7 +1389,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_alter_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1155,9 +1417,9 @@ def encode(value: AlterUserScramCredentialsRequest, *, api_version: int) -> byte
 def build(
     *,
     num_deletions_compact: int | None = None,
-    deletions: list[ScramCredentialDeletion | ScramCredentialDeletionTuple] | None = None,
+    deletions: Sequence[ScramCredentialDeletion | ScramCredentialDeletionTuple] | None = None,
     num_upsertions_compact: int | None = None,
-    upsertions: list[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] | None = None,
+    upsertions: Sequence[ScramCredentialUpsertion | ScramCredentialUpsertionTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "cc291d8bc2a60008c89e8b374fb39d2141a213fdf1f7538f87f0304a77764b00"
 
 
@@ -46,7 +50,7 @@ class AlterUserScramCredentialsResponse:
     """
     num_results_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `results`. Derived: computed on encode when left None."""
-    results: list[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] = field(
+    results: Sequence[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "AlterUserScramCredentialsResult", "list": True}
     )
     """The results for deletions and alterations, one per affected user."""
@@ -61,7 +65,7 @@ class AlterUserScramCredentialsResponse:
         self,
         throttle_time_ms: int = 0,
         num_results_compact: int | None = None,
-        results: list[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] | None = None,
+        results: Sequence[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -196,7 +200,7 @@ def _d_alter_user_scram_credentials_response(
     """Decode one alter_user_scram_credentials_response from buf[pos:end]; return it and the position after it."""
     v_throttle_time_ms: int
     v_num_results_compact: int
-    v_results: list[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple]
+    v_results: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eresults: Any
@@ -220,132 +224,158 @@ def _d_alter_user_scram_credentials_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_results_compact", 32)
         v_num_results_compact = x - 1
-    v_results = []
-    count = v_num_results_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_results_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "results")
         if count * 5 > end - pos:
             raise _rt.short(buf, pos, end, count * 5, "results")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "results")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_alter_user_scram_credentials_response_results, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_alter_user_scram_credentials_response_results(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        alter_user_scram_credentials_result_v_len_user_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
-                        alter_user_scram_credentials_result_v_len_user_compact = x - 1
-                    if alter_user_scram_credentials_result_v_len_user_compact < 0:
-                        raise _rt.bad_length(alter_user_scram_credentials_result_v_len_user_compact, pos, "user")
-                    e = pos + alter_user_scram_credentials_result_v_len_user_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, alter_user_scram_credentials_result_v_len_user_compact, "user")
-                    try:
-                        alter_user_scram_credentials_result_v_user = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
-                    pos = e
-                    alter_user_scram_credentials_result_v_error_code = (
-                        ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                    ) - 32768
-                    pos += 2
-                    if (x := buf[pos]) < 128:
-                        alter_user_scram_credentials_result_v_len_error_message_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                        alter_user_scram_credentials_result_v_len_error_message_compact = x - 1
-                    if alter_user_scram_credentials_result_v_len_error_message_compact >= 0:
-                        e = pos + alter_user_scram_credentials_result_v_len_error_message_compact
-                        if e > end:
-                            raise _rt.short(
-                                buf,
-                                pos,
-                                end,
-                                alter_user_scram_credentials_result_v_len_error_message_compact,
-                                "error_message",
-                            )
-                        try:
-                            alter_user_scram_credentials_result_v_error_message = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
-                        pos = e
-                    else:
-                        alter_user_scram_credentials_result_v_error_message = None
-                    if (x := buf[pos]) < 128:
-                        alter_user_scram_credentials_result_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        alter_user_scram_credentials_result_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    alter_user_scram_credentials_result_v_tagged_fields = []
-                    alter_user_scram_credentials_result_count = alter_user_scram_credentials_result_v_num_tagged_fields
-                    if alter_user_scram_credentials_result_count:
-                        if alter_user_scram_credentials_result_count < 0:
-                            raise _rt.bad_length(alter_user_scram_credentials_result_count, pos, "tagged_fields")
-                        if alter_user_scram_credentials_result_count * 2 > end - pos:
-                            raise _rt.short(
-                                buf, pos, end, alter_user_scram_credentials_result_count * 2, "tagged_fields"
-                            )
-                        if (left := lim[_ELEMENTS_RESERVED] - alter_user_scram_credentials_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, alter_user_scram_credentials_result_count, pos, "tagged_fields")
-                        elems_taken += alter_user_scram_credentials_result_count
-                        alter_user_scram_credentials_result_i = 0
-                        try:
-                            for alter_user_scram_credentials_result_i in range(
-                                alter_user_scram_credentials_result_count
-                            ):
-                                alter_user_scram_credentials_result__etagged_fields, pos = _d_tagged_field(
-                                    buf, pos, end, lim
-                                )
-                                alter_user_scram_credentials_result_v_tagged_fields.append(
-                                    alter_user_scram_credentials_result__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{alter_user_scram_credentials_result_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresults = (
-                            alter_user_scram_credentials_result_v_user,
-                            alter_user_scram_credentials_result_v_error_code,
-                            alter_user_scram_credentials_result_v_error_message,
-                            tuple(alter_user_scram_credentials_result_v_tagged_fields),
-                        )
-                    else:
-                        _eresults = _new(AlterUserScramCredentialsResult)
-                        _eresults.len_user_compact = alter_user_scram_credentials_result_v_len_user_compact
-                        _eresults.user = alter_user_scram_credentials_result_v_user
-                        _eresults.error_code = alter_user_scram_credentials_result_v_error_code
-                        _eresults.len_error_message_compact = (
-                            alter_user_scram_credentials_result_v_len_error_message_compact
-                        )
-                        _eresults.error_message = alter_user_scram_credentials_result_v_error_message
-                        _eresults.num_tagged_fields = alter_user_scram_credentials_result_v_num_tagged_fields
-                        _eresults.tagged_fields = alter_user_scram_credentials_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresults, pos = _d_alter_user_scram_credentials_result(
-                        buf, pos, end, lim, p_api_version, elem_tuples
-                    )
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresults)
-                v_results.append(_eresults)
+                pos = _s_alter_user_scram_credentials_result(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"results[{i}]")
+        v_results = _LazyList(lz_first, lz_source, count)
+    else:
+        v_results = []
+        count = v_num_results_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "results")
+            if count * 5 > end - pos:
+                raise _rt.short(buf, pos, end, count * 5, "results")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            alter_user_scram_credentials_result_v_len_user_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
+                            alter_user_scram_credentials_result_v_len_user_compact = x - 1
+                        if alter_user_scram_credentials_result_v_len_user_compact < 0:
+                            raise _rt.bad_length(alter_user_scram_credentials_result_v_len_user_compact, pos, "user")
+                        e = pos + alter_user_scram_credentials_result_v_len_user_compact
+                        if e > end:
+                            raise _rt.short(
+                                buf, pos, end, alter_user_scram_credentials_result_v_len_user_compact, "user"
+                            )
+                        try:
+                            alter_user_scram_credentials_result_v_user = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
+                        pos = e
+                        alter_user_scram_credentials_result_v_error_code = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
+                        ) - 32768
+                        pos += 2
+                        if (x := buf[pos]) < 128:
+                            alter_user_scram_credentials_result_v_len_error_message_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                            alter_user_scram_credentials_result_v_len_error_message_compact = x - 1
+                        if alter_user_scram_credentials_result_v_len_error_message_compact >= 0:
+                            e = pos + alter_user_scram_credentials_result_v_len_error_message_compact
+                            if e > end:
+                                raise _rt.short(
+                                    buf,
+                                    pos,
+                                    end,
+                                    alter_user_scram_credentials_result_v_len_error_message_compact,
+                                    "error_message",
+                                )
+                            try:
+                                alter_user_scram_credentials_result_v_error_message = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                ) from None
+                            pos = e
+                        else:
+                            alter_user_scram_credentials_result_v_error_message = None
+                        if (x := buf[pos]) < 128:
+                            alter_user_scram_credentials_result_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            alter_user_scram_credentials_result_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        alter_user_scram_credentials_result_v_tagged_fields = []
+                        alter_user_scram_credentials_result_count = (
+                            alter_user_scram_credentials_result_v_num_tagged_fields
+                        )
+                        if alter_user_scram_credentials_result_count:
+                            if alter_user_scram_credentials_result_count < 0:
+                                raise _rt.bad_length(alter_user_scram_credentials_result_count, pos, "tagged_fields")
+                            if alter_user_scram_credentials_result_count * 2 > end - pos:
+                                raise _rt.short(
+                                    buf, pos, end, alter_user_scram_credentials_result_count * 2, "tagged_fields"
+                                )
+                            if (left := lim[_ELEMENTS_RESERVED] - alter_user_scram_credentials_result_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, alter_user_scram_credentials_result_count, pos, "tagged_fields")
+                            elems_taken += alter_user_scram_credentials_result_count
+                            alter_user_scram_credentials_result_i = 0
+                            try:
+                                for alter_user_scram_credentials_result_i in range(
+                                    alter_user_scram_credentials_result_count
+                                ):
+                                    alter_user_scram_credentials_result__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    alter_user_scram_credentials_result_v_tagged_fields.append(
+                                        alter_user_scram_credentials_result__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{alter_user_scram_credentials_result_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresults = (
+                                alter_user_scram_credentials_result_v_user,
+                                alter_user_scram_credentials_result_v_error_code,
+                                alter_user_scram_credentials_result_v_error_message,
+                                tuple(alter_user_scram_credentials_result_v_tagged_fields),
+                            )
+                        else:
+                            _eresults = _new(AlterUserScramCredentialsResult)
+                            _eresults.len_user_compact = alter_user_scram_credentials_result_v_len_user_compact
+                            _eresults.user = alter_user_scram_credentials_result_v_user
+                            _eresults.error_code = alter_user_scram_credentials_result_v_error_code
+                            _eresults.len_error_message_compact = (
+                                alter_user_scram_credentials_result_v_len_error_message_compact
+                            )
+                            _eresults.error_message = alter_user_scram_credentials_result_v_error_message
+                            _eresults.num_tagged_fields = alter_user_scram_credentials_result_v_num_tagged_fields
+                            _eresults.tagged_fields = alter_user_scram_credentials_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresults, pos = _d_alter_user_scram_credentials_result(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults)
+                    v_results.append(_eresults)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"results[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -387,7 +417,7 @@ def _e_alter_user_scram_credentials_response(
         w = 0
         v_throttle_time_ms = v.throttle_time_ms
         v_num_results_compact = v.num_results_compact
-        v_results = v.results
+        v_results = _rt.as_list(v.results)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_results is None:
@@ -705,11 +735,109 @@ def _e_alter_user_scram_credentials_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_alter_user_scram_credentials_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one alter_user_scram_credentials_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_user_compact: int
+    v_user: str
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_user_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
+        v_len_user_compact = x - 1
+    if v_len_user_compact < 0:
+        raise _rt.bad_length(v_len_user_compact, pos, "user")
+    e = pos + v_len_user_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_user_compact, "user")
+    try:
+        v_user = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_alter_user_scram_credentials_response_results(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a alter_user_scram_credentials_response's `results` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_alter_user_scram_credentials_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"results[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("alter_user_scram_credentials_response.results",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "alter_user_scram_credentials_response does not end with a list of a known size, read after the fields before it"
@@ -725,14 +853,20 @@ def decode(
 ) -> AlterUserScramCredentialsResponse:
     """Decode exactly one alter_user_scram_credentials_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterUserScramCredentialsResult come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -741,14 +875,20 @@ def decode_prefix(
     """Decode one alter_user_scram_credentials_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterUserScramCredentialsResult come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -763,8 +903,12 @@ def decode_stream(
     """Decode alter_user_scram_credentials_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `alter_user_scram_credentials_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterUserScramCredentialsResult come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -772,7 +916,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_alter_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -799,7 +945,7 @@ def build(
     *,
     throttle_time_ms: int = 0,
     num_results_compact: int | None = None,
-    results: list[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] | None = None,
+    results: Sequence[AlterUserScramCredentialsResult | AlterUserScramCredentialsResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

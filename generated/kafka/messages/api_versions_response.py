@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -33,6 +36,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "c8112b10de102cc6d1aa17531bf1534eba71eb43da0f4603eb70bb3486b1d955"
 
 
@@ -54,7 +58,7 @@ class ApiVersionsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `api_keys`. Derived: computed on encode when left None."""
-    api_keys: list[ApiVersion | ApiVersionTuple] = field(
+    api_keys: Sequence[ApiVersion | ApiVersionTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ApiVersion", "list": True}
     )
     """The APIs supported by the broker."""
@@ -85,7 +89,7 @@ class ApiVersionsResponse:
         error_code: int = 0,
         num_api_keys: int | None = None,
         num_api_keys_compact: int | None = None,
-        api_keys: list[ApiVersion | ApiVersionTuple] | None = None,
+        api_keys: Sequence[ApiVersion | ApiVersionTuple] | None = None,
         throttle_time_ms: int | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[ApiVersionsResponseTaggedField | ApiVersionsResponseTaggedFieldTuple] | None = None,
@@ -582,7 +586,7 @@ def _d_api_versions_response(
     v_error_code: int
     v_num_api_keys: Any
     v_num_api_keys_compact: Any
-    v_api_keys: list[ApiVersion | ApiVersionTuple]
+    v_api_keys: Any
     v_throttle_time_ms: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
@@ -616,84 +620,102 @@ def _d_api_versions_response(
             v_num_api_keys_compact = x - 1
     else:
         v_num_api_keys_compact = None
-    v_api_keys = []
-    count = v_num_api_keys_compact if (i_body_version >= 3) else v_num_api_keys
-    if count:
+    if lim[_LAZY]:
+        count = v_num_api_keys_compact if (i_body_version >= 3) else v_num_api_keys
         if count < 0:
             raise _rt.bad_length(count, pos, "api_keys")
         if count * 6 > end - pos:
             raise _rt.short(buf, pos, end, count * 6, "api_keys")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "api_keys")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_api_versions_response_api_keys, buf, pos, (end, count, i_body_version))
+        lz_first = _v_api_versions_response_api_keys(buf, pos, end, lim, end, count, i_body_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    api_version_p_api_version = i_body_version
-                    api_version_v_api_key, api_version_v_min_version, api_version_v_max_version = _S2.unpack_from(
-                        buf, pos
-                    )
-                    pos += 6
-                    if api_version_p_api_version >= 3:
-                        if (x := buf[pos]) < 128:
-                            api_version_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            api_version_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    else:
-                        api_version_v_num_tagged_fields = None
-                    if api_version_p_api_version >= 3:
-                        api_version_v_tagged_fields = []
-                        api_version_count = api_version_v_num_tagged_fields
-                        if api_version_count:
-                            if api_version_count < 0:
-                                raise _rt.bad_length(api_version_count, pos, "tagged_fields")
-                            if api_version_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, api_version_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - api_version_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, api_version_count, pos, "tagged_fields")
-                            elems_taken += api_version_count
-                            api_version_i = 0
-                            try:
-                                for api_version_i in range(api_version_count):
-                                    api_version__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    api_version_v_tagged_fields.append(api_version__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{api_version_i}]")
-                    else:
-                        api_version_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eapi_keys = (
-                            api_version_v_api_key,
-                            api_version_v_min_version,
-                            api_version_v_max_version,
-                            (None if api_version_v_tagged_fields is None else tuple(api_version_v_tagged_fields)),
-                        )
-                    else:
-                        _eapi_keys = _new(ApiVersion)
-                        _eapi_keys.api_key = api_version_v_api_key
-                        _eapi_keys.min_version = api_version_v_min_version
-                        _eapi_keys.max_version = api_version_v_max_version
-                        _eapi_keys.num_tagged_fields = api_version_v_num_tagged_fields
-                        _eapi_keys.tagged_fields = api_version_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eapi_keys, pos = _d_api_version(buf, pos, end, lim, i_body_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eapi_keys)
-                v_api_keys.append(_eapi_keys)
+                pos = _s_api_version(buf, pos, end, lim, i_body_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"api_keys[{i}]")
+        v_api_keys = _LazyList(lz_first, lz_source, count)
+    else:
+        v_api_keys = []
+        count = v_num_api_keys_compact if (i_body_version >= 3) else v_num_api_keys
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "api_keys")
+            if count * 6 > end - pos:
+                raise _rt.short(buf, pos, end, count * 6, "api_keys")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "api_keys")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        api_version_p_api_version = i_body_version
+                        api_version_v_api_key, api_version_v_min_version, api_version_v_max_version = _S2.unpack_from(
+                            buf, pos
+                        )
+                        pos += 6
+                        if api_version_p_api_version >= 3:
+                            if (x := buf[pos]) < 128:
+                                api_version_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                api_version_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            api_version_v_num_tagged_fields = None
+                        if api_version_p_api_version >= 3:
+                            api_version_v_tagged_fields = []
+                            api_version_count = api_version_v_num_tagged_fields
+                            if api_version_count:
+                                if api_version_count < 0:
+                                    raise _rt.bad_length(api_version_count, pos, "tagged_fields")
+                                if api_version_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, api_version_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - api_version_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, api_version_count, pos, "tagged_fields")
+                                elems_taken += api_version_count
+                                api_version_i = 0
+                                try:
+                                    for api_version_i in range(api_version_count):
+                                        api_version__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        api_version_v_tagged_fields.append(api_version__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{api_version_i}]")
+                        else:
+                            api_version_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eapi_keys = (
+                                api_version_v_api_key,
+                                api_version_v_min_version,
+                                api_version_v_max_version,
+                                (None if api_version_v_tagged_fields is None else tuple(api_version_v_tagged_fields)),
+                            )
+                        else:
+                            _eapi_keys = _new(ApiVersion)
+                            _eapi_keys.api_key = api_version_v_api_key
+                            _eapi_keys.min_version = api_version_v_min_version
+                            _eapi_keys.max_version = api_version_v_max_version
+                            _eapi_keys.num_tagged_fields = api_version_v_num_tagged_fields
+                            _eapi_keys.tagged_fields = api_version_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eapi_keys, pos = _d_api_version(buf, pos, end, lim, i_body_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eapi_keys)
+                    v_api_keys.append(_eapi_keys)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"api_keys[{i}]")
     if i_body_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
@@ -766,7 +788,7 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
         v_error_code = v.error_code
         v_num_api_keys = v.num_api_keys
         v_num_api_keys_compact = v.num_api_keys_compact
-        v_api_keys = v.api_keys
+        v_api_keys = _rt.as_list(v.api_keys)
         v_throttle_time_ms = v.throttle_time_ms
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -2220,11 +2242,80 @@ def _e_api_versions_response_header(v: ApiVersionsResponseHeader, out: list[Any]
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_api_version(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one api_version of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_api_key: int
+    v_min_version: int
+    v_max_version: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    count: int
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_api_key, v_min_version, v_max_version = _S2.unpack_from(buf, pos)
+    pos += 6
+    if p_api_version >= 3:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 3:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_api_versions_response_api_keys(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a api_versions_response's `api_keys` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "api_keys")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_api_version(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"api_keys[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("api_versions_response.api_keys",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "api_versions_response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -2236,15 +2327,18 @@ def decode(
 ) -> ApiVersionsResponse:
     """Decode exactly one api_versions_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `api_versions_response.api_keys`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ApiVersion, SupportedFeatureKey,
     FinalizedFeatureKey, ApiVersionsResponseTaggedField come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2253,15 +2347,18 @@ def decode_prefix(
     """Decode one api_versions_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `api_versions_response.api_keys`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ApiVersion, SupportedFeatureKey,
     FinalizedFeatureKey, ApiVersionsResponseTaggedField come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2276,8 +2373,11 @@ def decode_stream(
     """Decode api_versions_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `api_versions_response.api_keys`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ApiVersion, SupportedFeatureKey,
     FinalizedFeatureKey, ApiVersionsResponseTaggedField come in their tuple form
@@ -2286,7 +2386,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_api_versions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2314,7 +2414,7 @@ def build(
     error_code: int = 0,
     num_api_keys: int | None = None,
     num_api_keys_compact: int | None = None,
-    api_keys: list[ApiVersion | ApiVersionTuple] | None = None,
+    api_keys: Sequence[ApiVersion | ApiVersionTuple] | None = None,
     throttle_time_ms: int | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[ApiVersionsResponseTaggedField | ApiVersionsResponseTaggedFieldTuple] | None = None,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "d25b444def021bc86c51e650862a76bd1912b776bacd7fd03742cf04b75cdae6"
 
 
@@ -45,7 +49,7 @@ class AssignReplicasToDirsRequest:
     """The epoch of the requesting broker"""
     num_directories_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `directories`. Derived: computed on encode when left None."""
-    directories: list[DirectoryData | DirectoryDataTuple] = field(
+    directories: Sequence[DirectoryData | DirectoryDataTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DirectoryData", "list": True}
     )
     """Directories."""
@@ -61,7 +65,7 @@ class AssignReplicasToDirsRequest:
         broker_id: int = 0,
         broker_epoch: int = 0,
         num_directories_compact: int | None = None,
-        directories: list[DirectoryData | DirectoryDataTuple] | None = None,
+        directories: Sequence[DirectoryData | DirectoryDataTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -258,7 +262,7 @@ def _d_assign_replicas_to_dirs_request(
     v_broker_id: int
     v_broker_epoch: int
     v_num_directories_compact: int
-    v_directories: list[DirectoryData | DirectoryDataTuple]
+    v_directories: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _edirectories: Any
@@ -291,223 +295,249 @@ def _d_assign_replicas_to_dirs_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_directories_compact", 32)
         v_num_directories_compact = x - 1
-    v_directories = []
-    count = v_num_directories_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_directories_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "directories")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "directories")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "directories")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_assign_replicas_to_dirs_request_directories, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_assign_replicas_to_dirs_request_directories(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "id")
-                    directory_data_v_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        directory_data_v_num_topics_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
-                        directory_data_v_num_topics_compact = x - 1
-                    directory_data_v_topics = []
-                    directory_data_count = directory_data_v_num_topics_compact
-                    if directory_data_count:
-                        if directory_data_count < 0:
-                            raise _rt.bad_length(directory_data_count, pos, "topics")
-                        if directory_data_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, directory_data_count * 2, "topics")
-                        if (left := lim[_ELEMENTS_RESERVED] - directory_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, directory_data_count, pos, "topics")
-                        elems_taken += directory_data_count
-                        directory_data_i = 0
-                        try:
-                            for directory_data_i in range(directory_data_count):
-                                n = 16
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "topic_id")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "topic_id")
-                                topic_data_v_topic_id = buf[pos:e]
-                                pos = e
-                                if (x := buf[pos]) < 128:
-                                    topic_data_v_num_partitions_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                                    topic_data_v_num_partitions_compact = x - 1
-                                topic_data_v_partitions = []
-                                topic_data_count = topic_data_v_num_partitions_compact
-                                if topic_data_count:
-                                    if topic_data_count < 0:
-                                        raise _rt.bad_length(topic_data_count, pos, "partitions")
-                                    if topic_data_count * 5 > end - pos:
-                                        raise _rt.short(buf, pos, end, topic_data_count * 5, "partitions")
-                                    if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, topic_data_count, pos, "partitions")
-                                    elems_taken += topic_data_count
-                                    topic_data_i = 0
-                                    try:
-                                        for topic_data_i in range(topic_data_count):
-                                            (partition_data_v_partition_index,) = _S1.unpack_from(buf, pos)
-                                            pos += 4
-                                            if (x := buf[pos]) < 128:
-                                                partition_data_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                partition_data_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            partition_data_v_tagged_fields = []
-                                            partition_data_count = partition_data_v_num_tagged_fields
-                                            if partition_data_count:
-                                                if partition_data_count < 0:
-                                                    raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
-                                                if partition_data_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, partition_data_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(lim, partition_data_count, pos, "tagged_fields")
-                                                elems_taken += partition_data_count
-                                                partition_data_i = 0
-                                                try:
-                                                    for partition_data_i in range(partition_data_count):
-                                                        partition_data__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        partition_data_v_tagged_fields.append(
-                                                            partition_data__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{partition_data_i}]")
-                                            if elem_tuples:
-                                                topic_data__epartitions = (
-                                                    partition_data_v_partition_index,
-                                                    tuple(partition_data_v_tagged_fields),
-                                                )
-                                            else:
-                                                topic_data__epartitions = _new(PartitionData)
-                                                topic_data__epartitions.partition_index = (
-                                                    partition_data_v_partition_index
-                                                )
-                                                topic_data__epartitions.num_tagged_fields = (
-                                                    partition_data_v_num_tagged_fields
-                                                )
-                                                topic_data__epartitions.tagged_fields = partition_data_v_tagged_fields
-                                            topic_data_v_partitions.append(topic_data__epartitions)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"partitions[{topic_data_i}]")
-                                if (x := buf[pos]) < 128:
-                                    topic_data_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    topic_data_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                topic_data_v_tagged_fields = []
-                                topic_data_count = topic_data_v_num_tagged_fields
-                                if topic_data_count:
-                                    if topic_data_count < 0:
-                                        raise _rt.bad_length(topic_data_count, pos, "tagged_fields")
-                                    if topic_data_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, topic_data_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, topic_data_count, pos, "tagged_fields")
-                                    elems_taken += topic_data_count
-                                    topic_data_i = 0
-                                    try:
-                                        for topic_data_i in range(topic_data_count):
-                                            topic_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            topic_data_v_tagged_fields.append(topic_data__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{topic_data_i}]")
-                                if elem_tuples:
-                                    directory_data__etopics = (
-                                        topic_data_v_topic_id,
-                                        tuple(topic_data_v_partitions),
-                                        tuple(topic_data_v_tagged_fields),
-                                    )
-                                else:
-                                    directory_data__etopics = _new(TopicData)
-                                    directory_data__etopics.topic_id = topic_data_v_topic_id
-                                    directory_data__etopics.num_partitions_compact = topic_data_v_num_partitions_compact
-                                    directory_data__etopics.partitions = topic_data_v_partitions
-                                    directory_data__etopics.num_tagged_fields = topic_data_v_num_tagged_fields
-                                    directory_data__etopics.tagged_fields = topic_data_v_tagged_fields
-                                directory_data_v_topics.append(directory_data__etopics)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"topics[{directory_data_i}]")
-                    if (x := buf[pos]) < 128:
-                        directory_data_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        directory_data_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    directory_data_v_tagged_fields = []
-                    directory_data_count = directory_data_v_num_tagged_fields
-                    if directory_data_count:
-                        if directory_data_count < 0:
-                            raise _rt.bad_length(directory_data_count, pos, "tagged_fields")
-                        if directory_data_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, directory_data_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - directory_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, directory_data_count, pos, "tagged_fields")
-                        elems_taken += directory_data_count
-                        directory_data_i = 0
-                        try:
-                            for directory_data_i in range(directory_data_count):
-                                directory_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                directory_data_v_tagged_fields.append(directory_data__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{directory_data_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _edirectories = (
-                            directory_data_v_id,
-                            tuple(directory_data_v_topics),
-                            tuple(directory_data_v_tagged_fields),
-                        )
-                    else:
-                        _edirectories = _new(DirectoryData)
-                        _edirectories.id = directory_data_v_id
-                        _edirectories.num_topics_compact = directory_data_v_num_topics_compact
-                        _edirectories.topics = directory_data_v_topics
-                        _edirectories.num_tagged_fields = directory_data_v_num_tagged_fields
-                        _edirectories.tagged_fields = directory_data_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _edirectories, pos = _d_directory_data(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_edirectories)
-                v_directories.append(_edirectories)
+                pos = _s_directory_data(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"directories[{i}]")
+        v_directories = _LazyList(lz_first, lz_source, count)
+    else:
+        v_directories = []
+        count = v_num_directories_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "directories")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "directories")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "directories")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "id")
+                        directory_data_v_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            directory_data_v_num_topics_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
+                            directory_data_v_num_topics_compact = x - 1
+                        directory_data_v_topics = []
+                        directory_data_count = directory_data_v_num_topics_compact
+                        if directory_data_count:
+                            if directory_data_count < 0:
+                                raise _rt.bad_length(directory_data_count, pos, "topics")
+                            if directory_data_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, directory_data_count * 2, "topics")
+                            if (left := lim[_ELEMENTS_RESERVED] - directory_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, directory_data_count, pos, "topics")
+                            elems_taken += directory_data_count
+                            directory_data_i = 0
+                            try:
+                                for directory_data_i in range(directory_data_count):
+                                    n = 16
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "topic_id")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "topic_id")
+                                    topic_data_v_topic_id = buf[pos:e]
+                                    pos = e
+                                    if (x := buf[pos]) < 128:
+                                        topic_data_v_num_partitions_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                                        topic_data_v_num_partitions_compact = x - 1
+                                    topic_data_v_partitions = []
+                                    topic_data_count = topic_data_v_num_partitions_compact
+                                    if topic_data_count:
+                                        if topic_data_count < 0:
+                                            raise _rt.bad_length(topic_data_count, pos, "partitions")
+                                        if topic_data_count * 5 > end - pos:
+                                            raise _rt.short(buf, pos, end, topic_data_count * 5, "partitions")
+                                        if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, topic_data_count, pos, "partitions")
+                                        elems_taken += topic_data_count
+                                        topic_data_i = 0
+                                        try:
+                                            for topic_data_i in range(topic_data_count):
+                                                (partition_data_v_partition_index,) = _S1.unpack_from(buf, pos)
+                                                pos += 4
+                                                if (x := buf[pos]) < 128:
+                                                    partition_data_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    partition_data_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                partition_data_v_tagged_fields = []
+                                                partition_data_count = partition_data_v_num_tagged_fields
+                                                if partition_data_count:
+                                                    if partition_data_count < 0:
+                                                        raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
+                                                    if partition_data_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf, pos, end, partition_data_count * 2, "tagged_fields"
+                                                        )
+                                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(lim, partition_data_count, pos, "tagged_fields")
+                                                    elems_taken += partition_data_count
+                                                    partition_data_i = 0
+                                                    try:
+                                                        for partition_data_i in range(partition_data_count):
+                                                            partition_data__etagged_fields, pos = _d_tagged_field(
+                                                                buf, pos, end, lim
+                                                            )
+                                                            partition_data_v_tagged_fields.append(
+                                                                partition_data__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{partition_data_i}]")
+                                                if elem_tuples:
+                                                    topic_data__epartitions = (
+                                                        partition_data_v_partition_index,
+                                                        tuple(partition_data_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    topic_data__epartitions = _new(PartitionData)
+                                                    topic_data__epartitions.partition_index = (
+                                                        partition_data_v_partition_index
+                                                    )
+                                                    topic_data__epartitions.num_tagged_fields = (
+                                                        partition_data_v_num_tagged_fields
+                                                    )
+                                                    topic_data__epartitions.tagged_fields = (
+                                                        partition_data_v_tagged_fields
+                                                    )
+                                                topic_data_v_partitions.append(topic_data__epartitions)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"partitions[{topic_data_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        topic_data_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        topic_data_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    topic_data_v_tagged_fields = []
+                                    topic_data_count = topic_data_v_num_tagged_fields
+                                    if topic_data_count:
+                                        if topic_data_count < 0:
+                                            raise _rt.bad_length(topic_data_count, pos, "tagged_fields")
+                                        if topic_data_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, topic_data_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, topic_data_count, pos, "tagged_fields")
+                                        elems_taken += topic_data_count
+                                        topic_data_i = 0
+                                        try:
+                                            for topic_data_i in range(topic_data_count):
+                                                topic_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                                topic_data_v_tagged_fields.append(topic_data__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{topic_data_i}]")
+                                    if elem_tuples:
+                                        directory_data__etopics = (
+                                            topic_data_v_topic_id,
+                                            tuple(topic_data_v_partitions),
+                                            tuple(topic_data_v_tagged_fields),
+                                        )
+                                    else:
+                                        directory_data__etopics = _new(TopicData)
+                                        directory_data__etopics.topic_id = topic_data_v_topic_id
+                                        directory_data__etopics.num_partitions_compact = (
+                                            topic_data_v_num_partitions_compact
+                                        )
+                                        directory_data__etopics.partitions = topic_data_v_partitions
+                                        directory_data__etopics.num_tagged_fields = topic_data_v_num_tagged_fields
+                                        directory_data__etopics.tagged_fields = topic_data_v_tagged_fields
+                                    directory_data_v_topics.append(directory_data__etopics)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"topics[{directory_data_i}]")
+                        if (x := buf[pos]) < 128:
+                            directory_data_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            directory_data_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        directory_data_v_tagged_fields = []
+                        directory_data_count = directory_data_v_num_tagged_fields
+                        if directory_data_count:
+                            if directory_data_count < 0:
+                                raise _rt.bad_length(directory_data_count, pos, "tagged_fields")
+                            if directory_data_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, directory_data_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - directory_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, directory_data_count, pos, "tagged_fields")
+                            elems_taken += directory_data_count
+                            directory_data_i = 0
+                            try:
+                                for directory_data_i in range(directory_data_count):
+                                    directory_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    directory_data_v_tagged_fields.append(directory_data__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{directory_data_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _edirectories = (
+                                directory_data_v_id,
+                                tuple(directory_data_v_topics),
+                                tuple(directory_data_v_tagged_fields),
+                            )
+                        else:
+                            _edirectories = _new(DirectoryData)
+                            _edirectories.id = directory_data_v_id
+                            _edirectories.num_topics_compact = directory_data_v_num_topics_compact
+                            _edirectories.topics = directory_data_v_topics
+                            _edirectories.num_tagged_fields = directory_data_v_num_tagged_fields
+                            _edirectories.tagged_fields = directory_data_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _edirectories, pos = _d_directory_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_edirectories)
+                    v_directories.append(_edirectories)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"directories[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -548,7 +578,7 @@ def _e_assign_replicas_to_dirs_request(v: AssignReplicasToDirsRequest, out: list
         v_broker_id = v.broker_id
         v_broker_epoch = v.broker_epoch
         v_num_directories_compact = v.num_directories_compact
-        v_directories = v.directories
+        v_directories = _rt.as_list(v.directories)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_directories is None:
@@ -1273,11 +1303,185 @@ def _e_assign_replicas_to_dirs_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one directory_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_id: bytes
+    v_num_topics_compact: int
+    v_num_tagged_fields: int
+    _etopics: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "id")
+    v_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_topics_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
+        v_num_topics_compact = x - 1
+    count = v_num_topics_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "topics")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "topics")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_topic_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 5 > end - pos:
+            raise _rt.short(buf, pos, end, count * 5, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_assign_replicas_to_dirs_request_directories(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a assign_replicas_to_dirs_request's `directories` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "directories")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_directory_data(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"directories[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("assign_replicas_to_dirs_request.directories",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "assign_replicas_to_dirs_request does not end with a list of a known size, read after the fields before it"
@@ -1293,14 +1497,18 @@ def decode(
 ) -> AssignReplicasToDirsRequest:
     """Decode exactly one assign_replicas_to_dirs_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `assign_replicas_to_dirs_request.directories` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1309,14 +1517,20 @@ def decode_prefix(
     """Decode one assign_replicas_to_dirs_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `assign_replicas_to_dirs_request.directories` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1331,8 +1545,12 @@ def decode_stream(
     """Decode assign_replicas_to_dirs_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `assign_replicas_to_dirs_request.directories` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DirectoryData, TopicData, PartitionData
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1340,7 +1558,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_assign_replicas_to_dirs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1368,7 +1588,7 @@ def build(
     broker_id: int = 0,
     broker_epoch: int = 0,
     num_directories_compact: int | None = None,
-    directories: list[DirectoryData | DirectoryDataTuple] | None = None,
+    directories: Sequence[DirectoryData | DirectoryDataTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

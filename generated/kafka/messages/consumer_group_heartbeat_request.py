@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "fb6f7dea8ff5ed83c6cce9f0405c969449602b88933feb704538a33dfcf43364"
 
 
@@ -85,7 +89,7 @@ class ConsumerGroupHeartbeatRequest:
     Number of elements of `subscribed_topic_names`, or -1 for null. Derived:
     computed on encode when left None.
     """
-    subscribed_topic_names: list[StringElement | StringElementTuple] | None = field(
+    subscribed_topic_names: Sequence[StringElement | StringElementTuple] | None = field(
         default=None, metadata={"kind": "user", "type": "StringElement", "list": True, "optional": True}
     )
     """null if it didn't change since the last heartbeat; the subscribed topic names otherwise."""
@@ -117,7 +121,7 @@ class ConsumerGroupHeartbeatRequest:
     Number of elements of `topic_partitions`, or -1 for null. Derived: computed on
     encode when left None.
     """
-    topic_partitions: list[TopicPartitions | TopicPartitionsTuple] | None = field(
+    topic_partitions: Sequence[TopicPartitions | TopicPartitionsTuple] | None = field(
         default=None, metadata={"kind": "user", "type": "TopicPartitions", "list": True, "optional": True}
     )
     """null if it didn't change since the last heartbeat; the partitions owned by the member."""
@@ -141,13 +145,13 @@ class ConsumerGroupHeartbeatRequest:
         rack_id: str | None = None,
         rebalance_timeout_ms: int = 0,
         num_subscribed_topic_names_compact: int | None = None,
-        subscribed_topic_names: list[StringElement | StringElementTuple] | None = None,
+        subscribed_topic_names: Sequence[StringElement | StringElementTuple] | None = None,
         len_subscribed_topic_regex_compact: int | None = None,
         subscribed_topic_regex: str | None = None,
         len_server_assignor_compact: int | None = None,
         server_assignor: str | None = None,
         num_topic_partitions_compact: int | None = None,
-        topic_partitions: list[TopicPartitions | TopicPartitionsTuple] | None = None,
+        topic_partitions: Sequence[TopicPartitions | TopicPartitionsTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -471,55 +475,75 @@ def _d_consumer_group_heartbeat_request(
         x, pos = _uvarint(buf, pos, end, 5, "num_subscribed_topic_names_compact", 32)
         v_num_subscribed_topic_names_compact = x - 1
     if v_num_subscribed_topic_names_compact >= 0:
-        v_subscribed_topic_names = []
-        count = v_num_subscribed_topic_names_compact
-        if count:
+        if lim[_LAZY]:
+            count = v_num_subscribed_topic_names_compact
             if count < 0:
                 raise _rt.bad_length(count, pos, "subscribed_topic_names")
             if count * 1 > end - pos:
                 raise _rt.short(buf, pos, end, count * 1, "subscribed_topic_names")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "subscribed_topic_names")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_consumer_group_heartbeat_request_subscribed_topic_names, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_consumer_group_heartbeat_request_subscribed_topic_names(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    try:
-                        if (x := buf[pos]) < 128:
-                            string_element_v_len_value_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                            string_element_v_len_value_compact = x - 1
-                        if string_element_v_len_value_compact < 0:
-                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                        e = pos + string_element_v_len_value_compact
-                        if e > end:
-                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                        try:
-                            string_element_v_value = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                        pos = e
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _esubscribed_topic_names = (string_element_v_value,)
-                        else:
-                            _esubscribed_topic_names = _new(StringElement)
-                            _esubscribed_topic_names.len_value_compact = string_element_v_len_value_compact
-                            _esubscribed_topic_names.value = string_element_v_value
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        pos = elem_at
-                        _esubscribed_topic_names, pos = _d_string_element(
-                            buf, pos, end, lim, p_api_version, elem_tuples
-                        )
-                    v_subscribed_topic_names.append(_esubscribed_topic_names)
+                    pos = _s_string_element(buf, pos, end, lim, p_api_version)
             except _rt.DecodeError as exc:
                 raise exc.within(f"subscribed_topic_names[{i}]")
+            v_subscribed_topic_names = _LazyList(lz_first, lz_source, count)
+        else:
+            v_subscribed_topic_names = []
+            count = v_num_subscribed_topic_names_compact
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "subscribed_topic_names")
+                if count * 1 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 1, "subscribed_topic_names")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "subscribed_topic_names")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        try:
+                            if (x := buf[pos]) < 128:
+                                string_element_v_len_value_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                                string_element_v_len_value_compact = x - 1
+                            if string_element_v_len_value_compact < 0:
+                                raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                            e = pos + string_element_v_len_value_compact
+                            if e > end:
+                                raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                            try:
+                                string_element_v_value = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                            pos = e
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _esubscribed_topic_names = (string_element_v_value,)
+                            else:
+                                _esubscribed_topic_names = _new(StringElement)
+                                _esubscribed_topic_names.len_value_compact = string_element_v_len_value_compact
+                                _esubscribed_topic_names.value = string_element_v_value
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            pos = elem_at
+                            _esubscribed_topic_names, pos = _d_string_element(
+                                buf, pos, end, lim, p_api_version, elem_tuples
+                            )
+                        v_subscribed_topic_names.append(_esubscribed_topic_names)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"subscribed_topic_names[{i}]")
     else:
         v_subscribed_topic_names = None
     if p_api_version >= 1:
@@ -569,102 +593,124 @@ def _d_consumer_group_heartbeat_request(
         x, pos = _uvarint(buf, pos, end, 5, "num_topic_partitions_compact", 32)
         v_num_topic_partitions_compact = x - 1
     if v_num_topic_partitions_compact >= 0:
-        v_topic_partitions = []
-        count = v_num_topic_partitions_compact
-        if count:
+        if lim[_LAZY]:
+            count = v_num_topic_partitions_compact
             if count < 0:
                 raise _rt.bad_length(count, pos, "topic_partitions")
             if count * 2 > end - pos:
                 raise _rt.short(buf, pos, end, count * 2, "topic_partitions")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "topic_partitions")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_consumer_group_heartbeat_request_topic_partitions, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_consumer_group_heartbeat_request_topic_partitions(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
-                        topic_partitions_v_topic_id = buf[pos:e]
-                        pos = e
-                        if (x := buf[pos]) < 128:
-                            topic_partitions_v_num_partitions_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                            topic_partitions_v_num_partitions_compact = x - 1
-                        topic_partitions_v_partitions = []
-                        topic_partitions_count = topic_partitions_v_num_partitions_compact
-                        if topic_partitions_count:
-                            if topic_partitions_count < 0:
-                                raise _rt.bad_length(topic_partitions_count, pos, "partitions")
-                            if topic_partitions_count * 4 > end - pos:
-                                raise _rt.short(buf, pos, end, topic_partitions_count * 4, "partitions")
-                            if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, topic_partitions_count, pos, "partitions")
-                            elems_taken += topic_partitions_count
-                            topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
-                            pos += topic_partitions_count * 4
-                        if (x := buf[pos]) < 128:
-                            topic_partitions_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            topic_partitions_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                        topic_partitions_v_tagged_fields = []
-                        topic_partitions_count = topic_partitions_v_num_tagged_fields
-                        if topic_partitions_count:
-                            if topic_partitions_count < 0:
-                                raise _rt.bad_length(topic_partitions_count, pos, "tagged_fields")
-                            if topic_partitions_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, topic_partitions_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, topic_partitions_count, pos, "tagged_fields")
-                            elems_taken += topic_partitions_count
-                            topic_partitions_i = 0
-                            try:
-                                for topic_partitions_i in range(topic_partitions_count):
-                                    topic_partitions__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    topic_partitions_v_tagged_fields.append(topic_partitions__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{topic_partitions_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopic_partitions = (
-                                topic_partitions_v_topic_id,
-                                tuple(topic_partitions_v_partitions),
-                                tuple(topic_partitions_v_tagged_fields),
-                            )
-                        else:
-                            _etopic_partitions = _new(TopicPartitions)
-                            _etopic_partitions.topic_id = topic_partitions_v_topic_id
-                            _etopic_partitions.num_partitions_compact = topic_partitions_v_num_partitions_compact
-                            _etopic_partitions.partitions = topic_partitions_v_partitions
-                            _etopic_partitions.num_tagged_fields = topic_partitions_v_num_tagged_fields
-                            _etopic_partitions.tagged_fields = topic_partitions_v_tagged_fields
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopic_partitions, pos = _d_topic_partitions(buf, pos, end, lim, p_api_version, elem_tuples)
-                    if _untracked_tree is not None:
-                        _untracked_tree(_etopic_partitions)
-                    v_topic_partitions.append(_etopic_partitions)
+                    pos = _s_topic_partitions(buf, pos, end, lim, p_api_version)
             except _rt.DecodeError as exc:
                 raise exc.within(f"topic_partitions[{i}]")
+            v_topic_partitions = _LazyList(lz_first, lz_source, count)
+        else:
+            v_topic_partitions = []
+            count = v_num_topic_partitions_compact
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "topic_partitions")
+                if count * 2 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 2, "topic_partitions")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "topic_partitions")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            n = 16
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "topic_id")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "topic_id")
+                            topic_partitions_v_topic_id = buf[pos:e]
+                            pos = e
+                            if (x := buf[pos]) < 128:
+                                topic_partitions_v_num_partitions_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                                topic_partitions_v_num_partitions_compact = x - 1
+                            topic_partitions_v_partitions = []
+                            topic_partitions_count = topic_partitions_v_num_partitions_compact
+                            if topic_partitions_count:
+                                if topic_partitions_count < 0:
+                                    raise _rt.bad_length(topic_partitions_count, pos, "partitions")
+                                if topic_partitions_count * 4 > end - pos:
+                                    raise _rt.short(buf, pos, end, topic_partitions_count * 4, "partitions")
+                                if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, topic_partitions_count, pos, "partitions")
+                                elems_taken += topic_partitions_count
+                                topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
+                                pos += topic_partitions_count * 4
+                            if (x := buf[pos]) < 128:
+                                topic_partitions_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                topic_partitions_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                            topic_partitions_v_tagged_fields = []
+                            topic_partitions_count = topic_partitions_v_num_tagged_fields
+                            if topic_partitions_count:
+                                if topic_partitions_count < 0:
+                                    raise _rt.bad_length(topic_partitions_count, pos, "tagged_fields")
+                                if topic_partitions_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, topic_partitions_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, topic_partitions_count, pos, "tagged_fields")
+                                elems_taken += topic_partitions_count
+                                topic_partitions_i = 0
+                                try:
+                                    for topic_partitions_i in range(topic_partitions_count):
+                                        topic_partitions__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        topic_partitions_v_tagged_fields.append(topic_partitions__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{topic_partitions_i}]")
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _etopic_partitions = (
+                                    topic_partitions_v_topic_id,
+                                    tuple(topic_partitions_v_partitions),
+                                    tuple(topic_partitions_v_tagged_fields),
+                                )
+                            else:
+                                _etopic_partitions = _new(TopicPartitions)
+                                _etopic_partitions.topic_id = topic_partitions_v_topic_id
+                                _etopic_partitions.num_partitions_compact = topic_partitions_v_num_partitions_compact
+                                _etopic_partitions.partitions = topic_partitions_v_partitions
+                                _etopic_partitions.num_tagged_fields = topic_partitions_v_num_tagged_fields
+                                _etopic_partitions.tagged_fields = topic_partitions_v_tagged_fields
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _etopic_partitions, pos = _d_topic_partitions(
+                                buf, pos, end, lim, p_api_version, elem_tuples
+                            )
+                        if _untracked_tree is not None:
+                            _untracked_tree(_etopic_partitions)
+                        v_topic_partitions.append(_etopic_partitions)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topic_partitions[{i}]")
     else:
         v_topic_partitions = None
     if pos < end and (x := buf[pos]) < 128:
@@ -746,13 +792,13 @@ def _e_consumer_group_heartbeat_request(v: ConsumerGroupHeartbeatRequest, out: l
         v_rack_id = v.rack_id
         v_rebalance_timeout_ms = v.rebalance_timeout_ms
         v_num_subscribed_topic_names_compact = v.num_subscribed_topic_names_compact
-        v_subscribed_topic_names = v.subscribed_topic_names
+        v_subscribed_topic_names = _rt.as_list(v.subscribed_topic_names)
         v_len_subscribed_topic_regex_compact = v.len_subscribed_topic_regex_compact
         v_subscribed_topic_regex = v.subscribed_topic_regex
         v_len_server_assignor_compact = v.len_server_assignor_compact
         v_server_assignor = v.server_assignor
         v_num_topic_partitions_compact = v.num_topic_partitions_compact
-        v_topic_partitions = v.topic_partitions
+        v_topic_partitions = _rt.as_list(v.topic_partitions)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_group_id = None
@@ -1473,11 +1519,152 @@ def _e_consumer_group_heartbeat_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_partitions of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_epartitions,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_consumer_group_heartbeat_request_subscribed_topic_names(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a consumer_group_heartbeat_request's `subscribed_topic_names` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "subscribed_topic_names")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"subscribed_topic_names[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_consumer_group_heartbeat_request_topic_partitions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a consumer_group_heartbeat_request's `topic_partitions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topic_partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_partitions(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topic_partitions[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "consumer_group_heartbeat_request.subscribed_topic_names",
+    "consumer_group_heartbeat_request.topic_partitions",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "consumer_group_heartbeat_request does not end with a list of a known size, read after the fields before it"
@@ -1493,14 +1680,19 @@ def decode(
 ) -> ConsumerGroupHeartbeatRequest:
     """Decode exactly one consumer_group_heartbeat_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `consumer_group_heartbeat_request.subscribed_topic_names`,
+    `consumer_group_heartbeat_request.topic_partitions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TopicPartitions come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1509,14 +1701,21 @@ def decode_prefix(
     """Decode one consumer_group_heartbeat_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `consumer_group_heartbeat_request.subscribed_topic_names`,
+    `consumer_group_heartbeat_request.topic_partitions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TopicPartitions come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1531,8 +1730,13 @@ def decode_stream(
     """Decode consumer_group_heartbeat_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `consumer_group_heartbeat_request.subscribed_topic_names`,
+    `consumer_group_heartbeat_request.topic_partitions` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TopicPartitions come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1540,7 +1744,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_consumer_group_heartbeat_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1576,13 +1782,13 @@ def build(
     rack_id: str | None = None,
     rebalance_timeout_ms: int = 0,
     num_subscribed_topic_names_compact: int | None = None,
-    subscribed_topic_names: list[StringElement | StringElementTuple] | None = None,
+    subscribed_topic_names: Sequence[StringElement | StringElementTuple] | None = None,
     len_subscribed_topic_regex_compact: int | None = None,
     subscribed_topic_regex: str | None = None,
     len_server_assignor_compact: int | None = None,
     server_assignor: str | None = None,
     num_topic_partitions_compact: int | None = None,
-    topic_partitions: list[TopicPartitions | TopicPartitionsTuple] | None = None,
+    topic_partitions: Sequence[TopicPartitions | TopicPartitionsTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "956f3af3ff877ae9b99705aeb72656c187257918909c1b404f1b166edf06a198"
 
 
@@ -119,7 +123,7 @@ class Assignment:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `topic_partitions`. Derived: computed on encode when left None."""
-    topic_partitions: list[TopicPartitions | TopicPartitionsTuple] = field(
+    topic_partitions: Sequence[TopicPartitions | TopicPartitionsTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicPartitions", "list": True}
     )
     """The partitions assigned to the member that can be used immediately."""
@@ -133,7 +137,7 @@ class Assignment:
     def __init__(
         self,
         num_topic_partitions_compact: int | None = None,
-        topic_partitions: list[TopicPartitions | TopicPartitionsTuple] | None = None,
+        topic_partitions: Sequence[TopicPartitions | TopicPartitionsTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -559,7 +563,7 @@ def _e_consumer_group_heartbeat_response(v: ConsumerGroupHeartbeatResponse, out:
 def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> tuple[Assignment, int]:
     """Decode one assignment from buf[pos:end]; return it and the position after it."""
     v_num_topic_partitions_compact: int
-    v_topic_partitions: list[TopicPartitions | TopicPartitionsTuple]
+    v_topic_partitions: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopic_partitions: Any
@@ -578,100 +582,118 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topic_partitions_compact", 32)
         v_num_topic_partitions_compact = x - 1
-    v_topic_partitions = []
-    count = v_num_topic_partitions_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topic_partitions_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topic_partitions")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topic_partitions")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topic_partitions")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_assignment_topic_partitions, buf, pos, (end, count, p_api_version))
+        lz_first = _v_assignment_topic_partitions(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    topic_partitions_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        topic_partitions_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        topic_partitions_v_num_partitions_compact = x - 1
-                    topic_partitions_v_partitions = []
-                    topic_partitions_count = topic_partitions_v_num_partitions_compact
-                    if topic_partitions_count:
-                        if topic_partitions_count < 0:
-                            raise _rt.bad_length(topic_partitions_count, pos, "partitions")
-                        if topic_partitions_count * 4 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_partitions_count * 4, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, topic_partitions_count, pos, "partitions")
-                        elems_taken += topic_partitions_count
-                        topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
-                        pos += topic_partitions_count * 4
-                    if (x := buf[pos]) < 128:
-                        topic_partitions_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        topic_partitions_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    topic_partitions_v_tagged_fields = []
-                    topic_partitions_count = topic_partitions_v_num_tagged_fields
-                    if topic_partitions_count:
-                        if topic_partitions_count < 0:
-                            raise _rt.bad_length(topic_partitions_count, pos, "tagged_fields")
-                        if topic_partitions_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_partitions_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, topic_partitions_count, pos, "tagged_fields")
-                        elems_taken += topic_partitions_count
-                        topic_partitions_i = 0
-                        try:
-                            for topic_partitions_i in range(topic_partitions_count):
-                                topic_partitions__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                topic_partitions_v_tagged_fields.append(topic_partitions__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{topic_partitions_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopic_partitions = (
-                            topic_partitions_v_topic_id,
-                            tuple(topic_partitions_v_partitions),
-                            tuple(topic_partitions_v_tagged_fields),
-                        )
-                    else:
-                        _etopic_partitions = _new(TopicPartitions)
-                        _etopic_partitions.topic_id = topic_partitions_v_topic_id
-                        _etopic_partitions.num_partitions_compact = topic_partitions_v_num_partitions_compact
-                        _etopic_partitions.partitions = topic_partitions_v_partitions
-                        _etopic_partitions.num_tagged_fields = topic_partitions_v_num_tagged_fields
-                        _etopic_partitions.tagged_fields = topic_partitions_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopic_partitions, pos = _d_topic_partitions(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopic_partitions)
-                v_topic_partitions.append(_etopic_partitions)
+                pos = _s_topic_partitions(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topic_partitions[{i}]")
+        v_topic_partitions = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topic_partitions = []
+        count = v_num_topic_partitions_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topic_partitions")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topic_partitions")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topic_partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        topic_partitions_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            topic_partitions_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            topic_partitions_v_num_partitions_compact = x - 1
+                        topic_partitions_v_partitions = []
+                        topic_partitions_count = topic_partitions_v_num_partitions_compact
+                        if topic_partitions_count:
+                            if topic_partitions_count < 0:
+                                raise _rt.bad_length(topic_partitions_count, pos, "partitions")
+                            if topic_partitions_count * 4 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_partitions_count * 4, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_partitions_count, pos, "partitions")
+                            elems_taken += topic_partitions_count
+                            topic_partitions_v_partitions.extend(_N0[topic_partitions_count].unpack_from(buf, pos))
+                            pos += topic_partitions_count * 4
+                        if (x := buf[pos]) < 128:
+                            topic_partitions_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            topic_partitions_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        topic_partitions_v_tagged_fields = []
+                        topic_partitions_count = topic_partitions_v_num_tagged_fields
+                        if topic_partitions_count:
+                            if topic_partitions_count < 0:
+                                raise _rt.bad_length(topic_partitions_count, pos, "tagged_fields")
+                            if topic_partitions_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_partitions_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_partitions_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_partitions_count, pos, "tagged_fields")
+                            elems_taken += topic_partitions_count
+                            topic_partitions_i = 0
+                            try:
+                                for topic_partitions_i in range(topic_partitions_count):
+                                    topic_partitions__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    topic_partitions_v_tagged_fields.append(topic_partitions__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{topic_partitions_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopic_partitions = (
+                                topic_partitions_v_topic_id,
+                                tuple(topic_partitions_v_partitions),
+                                tuple(topic_partitions_v_tagged_fields),
+                            )
+                        else:
+                            _etopic_partitions = _new(TopicPartitions)
+                            _etopic_partitions.topic_id = topic_partitions_v_topic_id
+                            _etopic_partitions.num_partitions_compact = topic_partitions_v_num_partitions_compact
+                            _etopic_partitions.partitions = topic_partitions_v_partitions
+                            _etopic_partitions.num_tagged_fields = topic_partitions_v_num_tagged_fields
+                            _etopic_partitions.tagged_fields = topic_partitions_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopic_partitions, pos = _d_topic_partitions(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopic_partitions)
+                    v_topic_partitions.append(_etopic_partitions)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topic_partitions[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -708,7 +730,7 @@ def _e_assignment(v: Assignment, out: list[Any], p_api_version: int) -> int:
     try:
         w = 0
         v_num_topic_partitions_compact = v.num_topic_partitions_compact
-        v_topic_partitions = v.topic_partitions
+        v_topic_partitions = _rt.as_list(v.topic_partitions)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_topic_partitions is None:
@@ -1148,11 +1170,99 @@ def _e_consumer_group_heartbeat_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_partitions of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_epartitions,) = _S2.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_assignment_topic_partitions(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a assignment's `topic_partitions` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topic_partitions")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_partitions(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topic_partitions[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("assignment.topic_partitions",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "consumer_group_heartbeat_response does not end with a list of a known size, read after the fields before it"
@@ -1168,14 +1278,19 @@ def decode(
 ) -> ConsumerGroupHeartbeatResponse:
     """Decode exactly one consumer_group_heartbeat_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `assignment.topic_partitions`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1184,14 +1299,19 @@ def decode_prefix(
     """Decode one consumer_group_heartbeat_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `assignment.topic_partitions`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1206,8 +1326,11 @@ def decode_stream(
     """Decode consumer_group_heartbeat_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `assignment.topic_partitions`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicPartitions come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1215,7 +1338,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_consumer_group_heartbeat_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "2a0dbf4ded744361c7b17f44ff800438295ee3030d6b75384655bddc492e71ce"
 
 
@@ -48,13 +52,13 @@ class ControllerRegistrationRequest:
     """Set if the required configurations for ZK migration are present."""
     num_listeners_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `listeners`. Derived: computed on encode when left None."""
-    listeners: list[Listener | ListenerTuple] = field(
+    listeners: Sequence[Listener | ListenerTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "Listener", "list": True}
     )
     """The listeners of this controller"""
     num_features_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `features`. Derived: computed on encode when left None."""
-    features: list[Feature | FeatureTuple] = field(
+    features: Sequence[Feature | FeatureTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "Feature", "list": True}
     )
     """The features on this controller"""
@@ -71,9 +75,9 @@ class ControllerRegistrationRequest:
         incarnation_id: bytes = b"",
         zk_migration_ready: int = 0,
         num_listeners_compact: int | None = None,
-        listeners: list[Listener | ListenerTuple] | None = None,
+        listeners: Sequence[Listener | ListenerTuple] | None = None,
         num_features_compact: int | None = None,
-        features: list[Feature | FeatureTuple] | None = None,
+        features: Sequence[Feature | FeatureTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -267,9 +271,9 @@ def _d_controller_registration_request(
     v_incarnation_id: bytes
     v_zk_migration_ready: int
     v_num_listeners_compact: int
-    v_listeners: list[Listener | ListenerTuple]
+    v_listeners: Any
     v_num_features_compact: int
-    v_features: list[Feature | FeatureTuple]
+    v_features: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _elisteners: Any
@@ -314,203 +318,243 @@ def _d_controller_registration_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_listeners_compact", 32)
         v_num_listeners_compact = x - 1
-    v_listeners = []
-    count = v_num_listeners_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_listeners_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "listeners")
         if count * 7 > end - pos:
             raise _rt.short(buf, pos, end, count * 7, "listeners")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "listeners")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_controller_registration_request_listeners, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_controller_registration_request_listeners(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        listener_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        listener_v_len_name_compact = x - 1
-                    if listener_v_len_name_compact < 0:
-                        raise _rt.bad_length(listener_v_len_name_compact, pos, "name")
-                    e = pos + listener_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, listener_v_len_name_compact, "name")
-                    try:
-                        listener_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        listener_v_len_host_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                        listener_v_len_host_compact = x - 1
-                    if listener_v_len_host_compact < 0:
-                        raise _rt.bad_length(listener_v_len_host_compact, pos, "host")
-                    e = pos + listener_v_len_host_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, listener_v_len_host_compact, "host")
-                    try:
-                        listener_v_host = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                    pos = e
-                    listener_v_port, listener_v_security_protocol = _S2.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        listener_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        listener_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    listener_v_tagged_fields = []
-                    listener_count = listener_v_num_tagged_fields
-                    if listener_count:
-                        if listener_count < 0:
-                            raise _rt.bad_length(listener_count, pos, "tagged_fields")
-                        if listener_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, listener_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - listener_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, listener_count, pos, "tagged_fields")
-                        elems_taken += listener_count
-                        listener_i = 0
-                        try:
-                            for listener_i in range(listener_count):
-                                listener__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                listener_v_tagged_fields.append(listener__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{listener_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _elisteners = (
-                            listener_v_name,
-                            listener_v_host,
-                            listener_v_port,
-                            listener_v_security_protocol,
-                            tuple(listener_v_tagged_fields),
-                        )
-                    else:
-                        _elisteners = _new(Listener)
-                        _elisteners.len_name_compact = listener_v_len_name_compact
-                        _elisteners.name = listener_v_name
-                        _elisteners.len_host_compact = listener_v_len_host_compact
-                        _elisteners.host = listener_v_host
-                        _elisteners.port = listener_v_port
-                        _elisteners.security_protocol = listener_v_security_protocol
-                        _elisteners.num_tagged_fields = listener_v_num_tagged_fields
-                        _elisteners.tagged_fields = listener_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _elisteners, pos = _d_listener(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_elisteners)
-                v_listeners.append(_elisteners)
+                pos = _s_listener(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"listeners[{i}]")
+        v_listeners = _LazyList(lz_first, lz_source, count)
+    else:
+        v_listeners = []
+        count = v_num_listeners_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "listeners")
+            if count * 7 > end - pos:
+                raise _rt.short(buf, pos, end, count * 7, "listeners")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "listeners")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            listener_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            listener_v_len_name_compact = x - 1
+                        if listener_v_len_name_compact < 0:
+                            raise _rt.bad_length(listener_v_len_name_compact, pos, "name")
+                        e = pos + listener_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, listener_v_len_name_compact, "name")
+                        try:
+                            listener_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            listener_v_len_host_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                            listener_v_len_host_compact = x - 1
+                        if listener_v_len_host_compact < 0:
+                            raise _rt.bad_length(listener_v_len_host_compact, pos, "host")
+                        e = pos + listener_v_len_host_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, listener_v_len_host_compact, "host")
+                        try:
+                            listener_v_host = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                        pos = e
+                        listener_v_port, listener_v_security_protocol = _S2.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            listener_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            listener_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        listener_v_tagged_fields = []
+                        listener_count = listener_v_num_tagged_fields
+                        if listener_count:
+                            if listener_count < 0:
+                                raise _rt.bad_length(listener_count, pos, "tagged_fields")
+                            if listener_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, listener_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - listener_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, listener_count, pos, "tagged_fields")
+                            elems_taken += listener_count
+                            listener_i = 0
+                            try:
+                                for listener_i in range(listener_count):
+                                    listener__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    listener_v_tagged_fields.append(listener__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{listener_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _elisteners = (
+                                listener_v_name,
+                                listener_v_host,
+                                listener_v_port,
+                                listener_v_security_protocol,
+                                tuple(listener_v_tagged_fields),
+                            )
+                        else:
+                            _elisteners = _new(Listener)
+                            _elisteners.len_name_compact = listener_v_len_name_compact
+                            _elisteners.name = listener_v_name
+                            _elisteners.len_host_compact = listener_v_len_host_compact
+                            _elisteners.host = listener_v_host
+                            _elisteners.port = listener_v_port
+                            _elisteners.security_protocol = listener_v_security_protocol
+                            _elisteners.num_tagged_fields = listener_v_num_tagged_fields
+                            _elisteners.tagged_fields = listener_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _elisteners, pos = _d_listener(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_elisteners)
+                    v_listeners.append(_elisteners)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"listeners[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_features_compact = x - 1
         pos += 1
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_features_compact", 32)
         v_num_features_compact = x - 1
-    v_features = []
-    count = v_num_features_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_features_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "features")
         if count * 6 > end - pos:
             raise _rt.short(buf, pos, end, count * 6, "features")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "features")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_controller_registration_request_features, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_controller_registration_request_features(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        feature_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        feature_v_len_name_compact = x - 1
-                    if feature_v_len_name_compact < 0:
-                        raise _rt.bad_length(feature_v_len_name_compact, pos, "name")
-                    e = pos + feature_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, feature_v_len_name_compact, "name")
-                    try:
-                        feature_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    feature_v_min_supported_version, feature_v_max_supported_version = _S3.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        feature_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        feature_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    feature_v_tagged_fields = []
-                    feature_count = feature_v_num_tagged_fields
-                    if feature_count:
-                        if feature_count < 0:
-                            raise _rt.bad_length(feature_count, pos, "tagged_fields")
-                        if feature_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, feature_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - feature_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, feature_count, pos, "tagged_fields")
-                        elems_taken += feature_count
-                        feature_i = 0
-                        try:
-                            for feature_i in range(feature_count):
-                                feature__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                feature_v_tagged_fields.append(feature__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{feature_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _efeatures = (
-                            feature_v_name,
-                            feature_v_min_supported_version,
-                            feature_v_max_supported_version,
-                            tuple(feature_v_tagged_fields),
-                        )
-                    else:
-                        _efeatures = _new(Feature)
-                        _efeatures.len_name_compact = feature_v_len_name_compact
-                        _efeatures.name = feature_v_name
-                        _efeatures.min_supported_version = feature_v_min_supported_version
-                        _efeatures.max_supported_version = feature_v_max_supported_version
-                        _efeatures.num_tagged_fields = feature_v_num_tagged_fields
-                        _efeatures.tagged_fields = feature_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _efeatures, pos = _d_feature(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_efeatures)
-                v_features.append(_efeatures)
+                pos = _s_feature(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"features[{i}]")
+        v_features = _LazyList(lz_first, lz_source, count)
+    else:
+        v_features = []
+        count = v_num_features_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "features")
+            if count * 6 > end - pos:
+                raise _rt.short(buf, pos, end, count * 6, "features")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "features")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            feature_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            feature_v_len_name_compact = x - 1
+                        if feature_v_len_name_compact < 0:
+                            raise _rt.bad_length(feature_v_len_name_compact, pos, "name")
+                        e = pos + feature_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, feature_v_len_name_compact, "name")
+                        try:
+                            feature_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        feature_v_min_supported_version, feature_v_max_supported_version = _S3.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            feature_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            feature_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        feature_v_tagged_fields = []
+                        feature_count = feature_v_num_tagged_fields
+                        if feature_count:
+                            if feature_count < 0:
+                                raise _rt.bad_length(feature_count, pos, "tagged_fields")
+                            if feature_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, feature_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - feature_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, feature_count, pos, "tagged_fields")
+                            elems_taken += feature_count
+                            feature_i = 0
+                            try:
+                                for feature_i in range(feature_count):
+                                    feature__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    feature_v_tagged_fields.append(feature__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{feature_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _efeatures = (
+                                feature_v_name,
+                                feature_v_min_supported_version,
+                                feature_v_max_supported_version,
+                                tuple(feature_v_tagged_fields),
+                            )
+                        else:
+                            _efeatures = _new(Feature)
+                            _efeatures.len_name_compact = feature_v_len_name_compact
+                            _efeatures.name = feature_v_name
+                            _efeatures.min_supported_version = feature_v_min_supported_version
+                            _efeatures.max_supported_version = feature_v_max_supported_version
+                            _efeatures.num_tagged_fields = feature_v_num_tagged_fields
+                            _efeatures.tagged_fields = feature_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _efeatures, pos = _d_feature(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_efeatures)
+                    v_features.append(_efeatures)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"features[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -561,9 +605,9 @@ def _e_controller_registration_request(v: ControllerRegistrationRequest, out: li
         v_incarnation_id = v.incarnation_id
         v_zk_migration_ready = v.zk_migration_ready
         v_num_listeners_compact = v.num_listeners_compact
-        v_listeners = v.listeners
+        v_listeners = _rt.as_list(v.listeners)
         v_num_features_compact = v.num_features_compact
-        v_features = v.features
+        v_features = _rt.as_list(v.features)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_listeners is None:
@@ -1123,11 +1167,189 @@ def _e_controller_registration_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one listener of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_len_host_compact: int
+    v_host: str
+    v_port: int
+    v_security_protocol: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_host_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+        v_len_host_compact = x - 1
+    if v_len_host_compact < 0:
+        raise _rt.bad_length(v_len_host_compact, pos, "host")
+    e = pos + v_len_host_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_host_compact, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_port, v_security_protocol = _S2.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_feature(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one feature of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_min_supported_version: int
+    v_max_supported_version: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_min_supported_version, v_max_supported_version = _S3.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_controller_registration_request_listeners(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a controller_registration_request's `listeners` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "listeners")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_listener(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"listeners[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_controller_registration_request_features(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a controller_registration_request's `features` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "features")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_feature(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"features[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "controller_registration_request.listeners",
+    "controller_registration_request.features",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "controller_registration_request does not end with a list of a known size, read after the fields before it"
@@ -1143,14 +1365,19 @@ def decode(
 ) -> ControllerRegistrationRequest:
     """Decode exactly one controller_registration_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `controller_registration_request.listeners`,
+    `controller_registration_request.features` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Listener, Feature come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1159,14 +1386,21 @@ def decode_prefix(
     """Decode one controller_registration_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `controller_registration_request.listeners`,
+    `controller_registration_request.features` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Listener, Feature come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1181,8 +1415,13 @@ def decode_stream(
     """Decode controller_registration_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `controller_registration_request.listeners`,
+    `controller_registration_request.features` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of Listener, Feature come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1190,7 +1429,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_controller_registration_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1219,9 +1460,9 @@ def build(
     incarnation_id: bytes = b"",
     zk_migration_ready: int = 0,
     num_listeners_compact: int | None = None,
-    listeners: list[Listener | ListenerTuple] | None = None,
+    listeners: Sequence[Listener | ListenerTuple] | None = None,
     num_features_compact: int | None = None,
-    features: list[Feature | FeatureTuple] | None = None,
+    features: Sequence[Feature | FeatureTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "78c6e3e496122150ede0b5477c7c52cfb1616db2caa5e960140bb1c4c8183ab4"
 
 
@@ -48,7 +52,7 @@ class CreateAclsRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `creations`. Derived: computed on encode when left None."""
-    creations: list[AclCreation | AclCreationTuple] = field(
+    creations: Sequence[AclCreation | AclCreationTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "AclCreation", "list": True}
     )
     """The ACLs that we want to create."""
@@ -65,7 +69,7 @@ class CreateAclsRequest:
         self,
         num_creations: int | None = None,
         num_creations_compact: int | None = None,
-        creations: list[AclCreation | AclCreationTuple] | None = None,
+        creations: Sequence[AclCreation | AclCreationTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -246,7 +250,7 @@ def _d_create_acls_request(
     """Decode one create_acls_request from buf[pos:end]; return it and the position after it."""
     v_num_creations: Any
     v_num_creations_compact: Any
-    v_creations: list[AclCreation | AclCreationTuple]
+    v_creations: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _ecreations: Any
@@ -285,181 +289,203 @@ def _d_create_acls_request(
             v_num_creations_compact = x - 1
     else:
         v_num_creations_compact = None
-    v_creations = []
-    count = v_num_creations_compact if (p_api_version >= 2) else v_num_creations
-    if count:
+    if lim[_LAZY]:
+        count = v_num_creations_compact if (p_api_version >= 2) else v_num_creations
         if count < 0:
             raise _rt.bad_length(count, pos, "creations")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "creations")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "creations")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_create_acls_request_creations, buf, pos, (end, count, p_api_version))
+        lz_first = _v_create_acls_request_creations(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    acl_creation_v_resource_type = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if p_api_version <= 1:
-                        (acl_creation_v_len_resource_name,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        acl_creation_v_len_resource_name = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            acl_creation_v_len_resource_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
-                            acl_creation_v_len_resource_name_compact = x - 1
-                    else:
-                        acl_creation_v_len_resource_name_compact = None
-                    n = (
-                        acl_creation_v_len_resource_name_compact
-                        if (p_api_version >= 2)
-                        else acl_creation_v_len_resource_name
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "resource_name")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "resource_name")
-                    try:
-                        acl_creation_v_resource_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
-                    pos = e
-                    if p_api_version >= 1:
-                        (acl_creation_v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
-                        pos += 1
-                    else:
-                        acl_creation_v_resource_pattern_type = None
-                    if p_api_version <= 1:
-                        (acl_creation_v_len_principal,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        acl_creation_v_len_principal = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            acl_creation_v_len_principal_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
-                            acl_creation_v_len_principal_compact = x - 1
-                    else:
-                        acl_creation_v_len_principal_compact = None
-                    n = acl_creation_v_len_principal_compact if (p_api_version >= 2) else acl_creation_v_len_principal
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "principal")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "principal")
-                    try:
-                        acl_creation_v_principal = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
-                    pos = e
-                    if p_api_version <= 1:
-                        (acl_creation_v_len_host,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        acl_creation_v_len_host = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            acl_creation_v_len_host_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                            acl_creation_v_len_host_compact = x - 1
-                    else:
-                        acl_creation_v_len_host_compact = None
-                    n = acl_creation_v_len_host_compact if (p_api_version >= 2) else acl_creation_v_len_host
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "host")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "host")
-                    try:
-                        acl_creation_v_host = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                    pos = e
-                    acl_creation_v_operation, acl_creation_v_permission_type = _S3.unpack_from(buf, pos)
-                    pos += 2
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            acl_creation_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            acl_creation_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    else:
-                        acl_creation_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        acl_creation_v_tagged_fields = []
-                        acl_creation_count = acl_creation_v_num_tagged_fields
-                        if acl_creation_count:
-                            if acl_creation_count < 0:
-                                raise _rt.bad_length(acl_creation_count, pos, "tagged_fields")
-                            if acl_creation_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, acl_creation_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - acl_creation_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, acl_creation_count, pos, "tagged_fields")
-                            elems_taken += acl_creation_count
-                            acl_creation_i = 0
-                            try:
-                                for acl_creation_i in range(acl_creation_count):
-                                    acl_creation__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    acl_creation_v_tagged_fields.append(acl_creation__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{acl_creation_i}]")
-                    else:
-                        acl_creation_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _ecreations = (
-                            acl_creation_v_resource_type,
-                            acl_creation_v_resource_name,
-                            acl_creation_v_resource_pattern_type,
-                            acl_creation_v_principal,
-                            acl_creation_v_host,
-                            acl_creation_v_operation,
-                            acl_creation_v_permission_type,
-                            (None if acl_creation_v_tagged_fields is None else tuple(acl_creation_v_tagged_fields)),
-                        )
-                    else:
-                        _ecreations = _new(AclCreation)
-                        _ecreations.resource_type = acl_creation_v_resource_type
-                        _ecreations.len_resource_name = acl_creation_v_len_resource_name
-                        _ecreations.len_resource_name_compact = acl_creation_v_len_resource_name_compact
-                        _ecreations.resource_name = acl_creation_v_resource_name
-                        _ecreations.resource_pattern_type = acl_creation_v_resource_pattern_type
-                        _ecreations.len_principal = acl_creation_v_len_principal
-                        _ecreations.len_principal_compact = acl_creation_v_len_principal_compact
-                        _ecreations.principal = acl_creation_v_principal
-                        _ecreations.len_host = acl_creation_v_len_host
-                        _ecreations.len_host_compact = acl_creation_v_len_host_compact
-                        _ecreations.host = acl_creation_v_host
-                        _ecreations.operation = acl_creation_v_operation
-                        _ecreations.permission_type = acl_creation_v_permission_type
-                        _ecreations.num_tagged_fields = acl_creation_v_num_tagged_fields
-                        _ecreations.tagged_fields = acl_creation_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _ecreations, pos = _d_acl_creation(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_ecreations)
-                v_creations.append(_ecreations)
+                pos = _s_acl_creation(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"creations[{i}]")
+        v_creations = _LazyList(lz_first, lz_source, count)
+    else:
+        v_creations = []
+        count = v_num_creations_compact if (p_api_version >= 2) else v_num_creations
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "creations")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "creations")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "creations")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        acl_creation_v_resource_type = (buf[pos] ^ 128) - 128
+                        pos += 1
+                        if p_api_version <= 1:
+                            (acl_creation_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            acl_creation_v_len_resource_name = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                acl_creation_v_len_resource_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+                                acl_creation_v_len_resource_name_compact = x - 1
+                        else:
+                            acl_creation_v_len_resource_name_compact = None
+                        n = (
+                            acl_creation_v_len_resource_name_compact
+                            if (p_api_version >= 2)
+                            else acl_creation_v_len_resource_name
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "resource_name")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "resource_name")
+                        try:
+                            acl_creation_v_resource_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+                        pos = e
+                        if p_api_version >= 1:
+                            (acl_creation_v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
+                            pos += 1
+                        else:
+                            acl_creation_v_resource_pattern_type = None
+                        if p_api_version <= 1:
+                            (acl_creation_v_len_principal,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            acl_creation_v_len_principal = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                acl_creation_v_len_principal_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+                                acl_creation_v_len_principal_compact = x - 1
+                        else:
+                            acl_creation_v_len_principal_compact = None
+                        n = (
+                            acl_creation_v_len_principal_compact
+                            if (p_api_version >= 2)
+                            else acl_creation_v_len_principal
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "principal")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "principal")
+                        try:
+                            acl_creation_v_principal = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
+                        pos = e
+                        if p_api_version <= 1:
+                            (acl_creation_v_len_host,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            acl_creation_v_len_host = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                acl_creation_v_len_host_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                                acl_creation_v_len_host_compact = x - 1
+                        else:
+                            acl_creation_v_len_host_compact = None
+                        n = acl_creation_v_len_host_compact if (p_api_version >= 2) else acl_creation_v_len_host
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "host")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "host")
+                        try:
+                            acl_creation_v_host = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                        pos = e
+                        acl_creation_v_operation, acl_creation_v_permission_type = _S3.unpack_from(buf, pos)
+                        pos += 2
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                acl_creation_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                acl_creation_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            acl_creation_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            acl_creation_v_tagged_fields = []
+                            acl_creation_count = acl_creation_v_num_tagged_fields
+                            if acl_creation_count:
+                                if acl_creation_count < 0:
+                                    raise _rt.bad_length(acl_creation_count, pos, "tagged_fields")
+                                if acl_creation_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, acl_creation_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - acl_creation_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, acl_creation_count, pos, "tagged_fields")
+                                elems_taken += acl_creation_count
+                                acl_creation_i = 0
+                                try:
+                                    for acl_creation_i in range(acl_creation_count):
+                                        acl_creation__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        acl_creation_v_tagged_fields.append(acl_creation__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{acl_creation_i}]")
+                        else:
+                            acl_creation_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _ecreations = (
+                                acl_creation_v_resource_type,
+                                acl_creation_v_resource_name,
+                                acl_creation_v_resource_pattern_type,
+                                acl_creation_v_principal,
+                                acl_creation_v_host,
+                                acl_creation_v_operation,
+                                acl_creation_v_permission_type,
+                                (None if acl_creation_v_tagged_fields is None else tuple(acl_creation_v_tagged_fields)),
+                            )
+                        else:
+                            _ecreations = _new(AclCreation)
+                            _ecreations.resource_type = acl_creation_v_resource_type
+                            _ecreations.len_resource_name = acl_creation_v_len_resource_name
+                            _ecreations.len_resource_name_compact = acl_creation_v_len_resource_name_compact
+                            _ecreations.resource_name = acl_creation_v_resource_name
+                            _ecreations.resource_pattern_type = acl_creation_v_resource_pattern_type
+                            _ecreations.len_principal = acl_creation_v_len_principal
+                            _ecreations.len_principal_compact = acl_creation_v_len_principal_compact
+                            _ecreations.principal = acl_creation_v_principal
+                            _ecreations.len_host = acl_creation_v_len_host
+                            _ecreations.len_host_compact = acl_creation_v_len_host_compact
+                            _ecreations.host = acl_creation_v_host
+                            _ecreations.operation = acl_creation_v_operation
+                            _ecreations.permission_type = acl_creation_v_permission_type
+                            _ecreations.num_tagged_fields = acl_creation_v_num_tagged_fields
+                            _ecreations.tagged_fields = acl_creation_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _ecreations, pos = _d_acl_creation(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_ecreations)
+                    v_creations.append(_ecreations)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"creations[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -509,7 +535,7 @@ def _e_create_acls_request(v: CreateAclsRequest, out: list[Any], p_api_version: 
         w = 0
         v_num_creations = v.num_creations
         v_num_creations_compact = v.num_creations_compact
-        v_creations = v.creations
+        v_creations = _rt.as_list(v.creations)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -1124,11 +1150,184 @@ def _e_create_acls_request_header(v: CreateAclsRequestHeader, out: list[Any], p_
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acl_creation of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_resource_type: int
+    v_len_resource_name: Any
+    v_len_resource_name_compact: Any
+    v_resource_name: str
+    v_resource_pattern_type: Any
+    v_len_principal: Any
+    v_len_principal_compact: Any
+    v_principal: str
+    v_len_host: Any
+    v_len_host_compact: Any
+    v_host: str
+    v_operation: int
+    v_permission_type: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_resource_type = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_resource_name")
+        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_resource_name = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_resource_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+            v_len_resource_name_compact = x - 1
+    else:
+        v_len_resource_name_compact = None
+    n = v_len_resource_name_compact if (p_api_version >= 2) else v_len_resource_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "resource_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "resource_name")
+    try:
+        v_resource_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+    pos = e
+    if p_api_version >= 1:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
+        (v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_resource_pattern_type = None
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_principal")
+        (v_len_principal,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_principal = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_principal_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+            v_len_principal_compact = x - 1
+    else:
+        v_len_principal_compact = None
+    n = v_len_principal_compact if (p_api_version >= 2) else v_len_principal
+    if n < 0:
+        raise _rt.bad_length(n, pos, "principal")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "principal")
+    try:
+        v_principal = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
+    pos = e
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host")
+        (v_len_host,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_host = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+            v_len_host_compact = x - 1
+    else:
+        v_len_host_compact = None
+    n = v_len_host_compact if (p_api_version >= 2) else v_len_host
+    if n < 0:
+        raise _rt.bad_length(n, pos, "host")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    pos += 2
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_create_acls_request_creations(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a create_acls_request's `creations` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "creations")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_acl_creation(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"creations[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("create_acls_request.creations",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "create_acls_request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -1140,14 +1339,17 @@ def decode(
 ) -> CreateAclsRequest:
     """Decode exactly one create_acls_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `create_acls_request.creations`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AclCreation come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1156,14 +1358,17 @@ def decode_prefix(
     """Decode one create_acls_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `create_acls_request.creations`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AclCreation come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1178,8 +1383,11 @@ def decode_stream(
     """Decode create_acls_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `create_acls_request.creations`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AclCreation come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1187,7 +1395,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_create_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1214,7 +1422,7 @@ def build(
     *,
     num_creations: int | None = None,
     num_creations_compact: int | None = None,
-    creations: list[AclCreation | AclCreationTuple] | None = None,
+    creations: Sequence[AclCreation | AclCreationTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

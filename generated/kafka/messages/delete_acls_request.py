@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "87c113c4ef95c57a41537b1809867d1179f777a33702e4e94429e1302119eb9b"
 
 
@@ -48,7 +52,7 @@ class DeleteAclsRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `filters`. Derived: computed on encode when left None."""
-    filters: list[DeleteAclsFilter | DeleteAclsFilterTuple] = field(
+    filters: Sequence[DeleteAclsFilter | DeleteAclsFilterTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DeleteAclsFilter", "list": True}
     )
     """The filters to use when deleting ACLs."""
@@ -65,7 +69,7 @@ class DeleteAclsRequest:
         self,
         num_filters: int | None = None,
         num_filters_compact: int | None = None,
-        filters: list[DeleteAclsFilter | DeleteAclsFilterTuple] | None = None,
+        filters: Sequence[DeleteAclsFilter | DeleteAclsFilterTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -267,7 +271,7 @@ def _d_delete_acls_request(
     """Decode one delete_acls_request from buf[pos:end]; return it and the position after it."""
     v_num_filters: Any
     v_num_filters_compact: Any
-    v_filters: list[DeleteAclsFilter | DeleteAclsFilterTuple]
+    v_filters: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _efilters: Any
@@ -306,232 +310,250 @@ def _d_delete_acls_request(
             v_num_filters_compact = x - 1
     else:
         v_num_filters_compact = None
-    v_filters = []
-    count = v_num_filters_compact if (p_api_version >= 2) else v_num_filters
-    if count:
+    if lim[_LAZY]:
+        count = v_num_filters_compact if (p_api_version >= 2) else v_num_filters
         if count < 0:
             raise _rt.bad_length(count, pos, "filters")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "filters")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "filters")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_delete_acls_request_filters, buf, pos, (end, count, p_api_version))
+        lz_first = _v_delete_acls_request_filters(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if p_api_version <= 1:
-                        (delete_acls_filter_v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                        if delete_acls_filter_v_len_resource_name_filter < -1:
-                            raise _rt.invalid(
-                                f"{delete_acls_filter_v_len_resource_name_filter!r} must be at least -1",
-                                pos - 2,
-                                "len_resource_name_filter",
-                            )
-                    else:
-                        delete_acls_filter_v_len_resource_name_filter = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_v_len_resource_name_filter_compact = x - 1
-                            pos += 1
+                pos = _s_delete_acls_filter(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"filters[{i}]")
+        v_filters = _LazyList(lz_first, lz_source, count)
+    else:
+        v_filters = []
+        count = v_num_filters_compact if (p_api_version >= 2) else v_num_filters
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "filters")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "filters")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "filters")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 128) - 128
+                        pos += 1
+                        if p_api_version <= 1:
+                            (delete_acls_filter_v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                            if delete_acls_filter_v_len_resource_name_filter < -1:
+                                raise _rt.invalid(
+                                    f"{delete_acls_filter_v_len_resource_name_filter!r} must be at least -1",
+                                    pos - 2,
+                                    "len_resource_name_filter",
+                                )
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_filter_compact", 32)
-                            delete_acls_filter_v_len_resource_name_filter_compact = x - 1
-                    else:
-                        delete_acls_filter_v_len_resource_name_filter_compact = None
-                    if (
-                        delete_acls_filter_v_len_resource_name_filter_compact
-                        if (p_api_version >= 2)
-                        else delete_acls_filter_v_len_resource_name_filter
-                    ) >= 0:
-                        n = (
+                            delete_acls_filter_v_len_resource_name_filter = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_v_len_resource_name_filter_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_filter_compact", 32)
+                                delete_acls_filter_v_len_resource_name_filter_compact = x - 1
+                        else:
+                            delete_acls_filter_v_len_resource_name_filter_compact = None
+                        if (
                             delete_acls_filter_v_len_resource_name_filter_compact
                             if (p_api_version >= 2)
                             else delete_acls_filter_v_len_resource_name_filter
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "resource_name_filter")
-                        try:
-                            delete_acls_filter_v_resource_name_filter = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(
-                                f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name_filter"
-                            ) from None
-                        pos = e
-                    else:
-                        delete_acls_filter_v_resource_name_filter = None
-                    if p_api_version >= 1:
-                        (delete_acls_filter_v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
-                        pos += 1
-                    else:
-                        delete_acls_filter_v_pattern_type_filter = None
-                    if p_api_version <= 1:
-                        (delete_acls_filter_v_len_principal_filter,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                        if delete_acls_filter_v_len_principal_filter < -1:
-                            raise _rt.invalid(
-                                f"{delete_acls_filter_v_len_principal_filter!r} must be at least -1",
-                                pos - 2,
-                                "len_principal_filter",
+                        ) >= 0:
+                            n = (
+                                delete_acls_filter_v_len_resource_name_filter_compact
+                                if (p_api_version >= 2)
+                                else delete_acls_filter_v_len_resource_name_filter
                             )
-                    else:
-                        delete_acls_filter_v_len_principal_filter = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_v_len_principal_filter_compact = x - 1
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "resource_name_filter")
+                            try:
+                                delete_acls_filter_v_resource_name_filter = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name_filter"
+                                ) from None
+                            pos = e
+                        else:
+                            delete_acls_filter_v_resource_name_filter = None
+                        if p_api_version >= 1:
+                            (delete_acls_filter_v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
                             pos += 1
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_principal_filter_compact", 32)
-                            delete_acls_filter_v_len_principal_filter_compact = x - 1
-                    else:
-                        delete_acls_filter_v_len_principal_filter_compact = None
-                    if (
-                        delete_acls_filter_v_len_principal_filter_compact
-                        if (p_api_version >= 2)
-                        else delete_acls_filter_v_len_principal_filter
-                    ) >= 0:
-                        n = (
+                            delete_acls_filter_v_pattern_type_filter = None
+                        if p_api_version <= 1:
+                            (delete_acls_filter_v_len_principal_filter,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                            if delete_acls_filter_v_len_principal_filter < -1:
+                                raise _rt.invalid(
+                                    f"{delete_acls_filter_v_len_principal_filter!r} must be at least -1",
+                                    pos - 2,
+                                    "len_principal_filter",
+                                )
+                        else:
+                            delete_acls_filter_v_len_principal_filter = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_v_len_principal_filter_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_principal_filter_compact", 32)
+                                delete_acls_filter_v_len_principal_filter_compact = x - 1
+                        else:
+                            delete_acls_filter_v_len_principal_filter_compact = None
+                        if (
                             delete_acls_filter_v_len_principal_filter_compact
                             if (p_api_version >= 2)
                             else delete_acls_filter_v_len_principal_filter
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "principal_filter")
-                        try:
-                            delete_acls_filter_v_principal_filter = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_filter") from None
-                        pos = e
-                    else:
-                        delete_acls_filter_v_principal_filter = None
-                    if p_api_version <= 1:
-                        (delete_acls_filter_v_len_host_filter,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                        if delete_acls_filter_v_len_host_filter < -1:
-                            raise _rt.invalid(
-                                f"{delete_acls_filter_v_len_host_filter!r} must be at least -1",
-                                pos - 2,
-                                "len_host_filter",
+                        ) >= 0:
+                            n = (
+                                delete_acls_filter_v_len_principal_filter_compact
+                                if (p_api_version >= 2)
+                                else delete_acls_filter_v_len_principal_filter
                             )
-                    else:
-                        delete_acls_filter_v_len_host_filter = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_v_len_host_filter_compact = x - 1
-                            pos += 1
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "principal_filter")
+                            try:
+                                delete_acls_filter_v_principal_filter = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "principal_filter"
+                                ) from None
+                            pos = e
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_host_filter_compact", 32)
-                            delete_acls_filter_v_len_host_filter_compact = x - 1
-                    else:
-                        delete_acls_filter_v_len_host_filter_compact = None
-                    if (
-                        delete_acls_filter_v_len_host_filter_compact
-                        if (p_api_version >= 2)
-                        else delete_acls_filter_v_len_host_filter
-                    ) >= 0:
-                        n = (
+                            delete_acls_filter_v_principal_filter = None
+                        if p_api_version <= 1:
+                            (delete_acls_filter_v_len_host_filter,) = _S2.unpack_from(buf, pos)
+                            pos += 2
+                            if delete_acls_filter_v_len_host_filter < -1:
+                                raise _rt.invalid(
+                                    f"{delete_acls_filter_v_len_host_filter!r} must be at least -1",
+                                    pos - 2,
+                                    "len_host_filter",
+                                )
+                        else:
+                            delete_acls_filter_v_len_host_filter = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_v_len_host_filter_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_host_filter_compact", 32)
+                                delete_acls_filter_v_len_host_filter_compact = x - 1
+                        else:
+                            delete_acls_filter_v_len_host_filter_compact = None
+                        if (
                             delete_acls_filter_v_len_host_filter_compact
                             if (p_api_version >= 2)
                             else delete_acls_filter_v_len_host_filter
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "host_filter")
-                        try:
-                            delete_acls_filter_v_host_filter = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_filter") from None
-                        pos = e
-                    else:
-                        delete_acls_filter_v_host_filter = None
-                    delete_acls_filter_v_operation, delete_acls_filter_v_permission_type = _S3.unpack_from(buf, pos)
-                    pos += 2
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            delete_acls_filter_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
+                        ) >= 0:
+                            n = (
+                                delete_acls_filter_v_len_host_filter_compact
+                                if (p_api_version >= 2)
+                                else delete_acls_filter_v_len_host_filter
                             )
-                    else:
-                        delete_acls_filter_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        delete_acls_filter_v_tagged_fields = []
-                        delete_acls_filter_count = delete_acls_filter_v_num_tagged_fields
-                        if delete_acls_filter_count:
-                            if delete_acls_filter_count < 0:
-                                raise _rt.bad_length(delete_acls_filter_count, pos, "tagged_fields")
-                            if delete_acls_filter_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, delete_acls_filter_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - delete_acls_filter_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, delete_acls_filter_count, pos, "tagged_fields")
-                            elems_taken += delete_acls_filter_count
-                            delete_acls_filter_i = 0
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "host_filter")
                             try:
-                                for delete_acls_filter_i in range(delete_acls_filter_count):
-                                    delete_acls_filter__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    delete_acls_filter_v_tagged_fields.append(delete_acls_filter__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{delete_acls_filter_i}]")
-                    else:
-                        delete_acls_filter_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _efilters = (
-                            delete_acls_filter_v_resource_type_filter,
-                            delete_acls_filter_v_resource_name_filter,
-                            delete_acls_filter_v_pattern_type_filter,
-                            delete_acls_filter_v_principal_filter,
-                            delete_acls_filter_v_host_filter,
-                            delete_acls_filter_v_operation,
-                            delete_acls_filter_v_permission_type,
-                            (
-                                None
-                                if delete_acls_filter_v_tagged_fields is None
-                                else tuple(delete_acls_filter_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _efilters = _new(DeleteAclsFilter)
-                        _efilters.resource_type_filter = delete_acls_filter_v_resource_type_filter
-                        _efilters.len_resource_name_filter = delete_acls_filter_v_len_resource_name_filter
-                        _efilters.len_resource_name_filter_compact = (
-                            delete_acls_filter_v_len_resource_name_filter_compact
-                        )
-                        _efilters.resource_name_filter = delete_acls_filter_v_resource_name_filter
-                        _efilters.pattern_type_filter = delete_acls_filter_v_pattern_type_filter
-                        _efilters.len_principal_filter = delete_acls_filter_v_len_principal_filter
-                        _efilters.len_principal_filter_compact = delete_acls_filter_v_len_principal_filter_compact
-                        _efilters.principal_filter = delete_acls_filter_v_principal_filter
-                        _efilters.len_host_filter = delete_acls_filter_v_len_host_filter
-                        _efilters.len_host_filter_compact = delete_acls_filter_v_len_host_filter_compact
-                        _efilters.host_filter = delete_acls_filter_v_host_filter
-                        _efilters.operation = delete_acls_filter_v_operation
-                        _efilters.permission_type = delete_acls_filter_v_permission_type
-                        _efilters.num_tagged_fields = delete_acls_filter_v_num_tagged_fields
-                        _efilters.tagged_fields = delete_acls_filter_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _efilters, pos = _d_delete_acls_filter(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_efilters)
-                v_filters.append(_efilters)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"filters[{i}]")
+                                delete_acls_filter_v_host_filter = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_filter") from None
+                            pos = e
+                        else:
+                            delete_acls_filter_v_host_filter = None
+                        delete_acls_filter_v_operation, delete_acls_filter_v_permission_type = _S3.unpack_from(buf, pos)
+                        pos += 2
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                delete_acls_filter_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            delete_acls_filter_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            delete_acls_filter_v_tagged_fields = []
+                            delete_acls_filter_count = delete_acls_filter_v_num_tagged_fields
+                            if delete_acls_filter_count:
+                                if delete_acls_filter_count < 0:
+                                    raise _rt.bad_length(delete_acls_filter_count, pos, "tagged_fields")
+                                if delete_acls_filter_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, delete_acls_filter_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - delete_acls_filter_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, delete_acls_filter_count, pos, "tagged_fields")
+                                elems_taken += delete_acls_filter_count
+                                delete_acls_filter_i = 0
+                                try:
+                                    for delete_acls_filter_i in range(delete_acls_filter_count):
+                                        delete_acls_filter__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        delete_acls_filter_v_tagged_fields.append(delete_acls_filter__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{delete_acls_filter_i}]")
+                        else:
+                            delete_acls_filter_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _efilters = (
+                                delete_acls_filter_v_resource_type_filter,
+                                delete_acls_filter_v_resource_name_filter,
+                                delete_acls_filter_v_pattern_type_filter,
+                                delete_acls_filter_v_principal_filter,
+                                delete_acls_filter_v_host_filter,
+                                delete_acls_filter_v_operation,
+                                delete_acls_filter_v_permission_type,
+                                (
+                                    None
+                                    if delete_acls_filter_v_tagged_fields is None
+                                    else tuple(delete_acls_filter_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _efilters = _new(DeleteAclsFilter)
+                            _efilters.resource_type_filter = delete_acls_filter_v_resource_type_filter
+                            _efilters.len_resource_name_filter = delete_acls_filter_v_len_resource_name_filter
+                            _efilters.len_resource_name_filter_compact = (
+                                delete_acls_filter_v_len_resource_name_filter_compact
+                            )
+                            _efilters.resource_name_filter = delete_acls_filter_v_resource_name_filter
+                            _efilters.pattern_type_filter = delete_acls_filter_v_pattern_type_filter
+                            _efilters.len_principal_filter = delete_acls_filter_v_len_principal_filter
+                            _efilters.len_principal_filter_compact = delete_acls_filter_v_len_principal_filter_compact
+                            _efilters.principal_filter = delete_acls_filter_v_principal_filter
+                            _efilters.len_host_filter = delete_acls_filter_v_len_host_filter
+                            _efilters.len_host_filter_compact = delete_acls_filter_v_len_host_filter_compact
+                            _efilters.host_filter = delete_acls_filter_v_host_filter
+                            _efilters.operation = delete_acls_filter_v_operation
+                            _efilters.permission_type = delete_acls_filter_v_permission_type
+                            _efilters.num_tagged_fields = delete_acls_filter_v_num_tagged_fields
+                            _efilters.tagged_fields = delete_acls_filter_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _efilters, pos = _d_delete_acls_filter(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_efilters)
+                    v_filters.append(_efilters)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"filters[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -579,7 +601,7 @@ def _e_delete_acls_request(v: DeleteAclsRequest, out: list[Any], p_api_version: 
         w = 0
         v_num_filters = v.num_filters
         v_num_filters_compact = v.num_filters_compact
-        v_filters = v.filters
+        v_filters = _rt.as_list(v.filters)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -1245,11 +1267,195 @@ def _e_delete_acls_request_header(v: DeleteAclsRequestHeader, out: list[Any], p_
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one delete_acls_filter of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_resource_type_filter: int
+    v_len_resource_name_filter: Any
+    v_len_resource_name_filter_compact: Any
+    v_resource_name_filter: Any
+    v_pattern_type_filter: Any
+    v_len_principal_filter: Any
+    v_len_principal_filter_compact: Any
+    v_principal_filter: Any
+    v_len_host_filter: Any
+    v_len_host_filter_compact: Any
+    v_host_filter: Any
+    v_operation: int
+    v_permission_type: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_resource_type_filter = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
+        (v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
+        pos += 2
+        if v_len_resource_name_filter < -1:
+            raise _rt.invalid(
+                f"{v_len_resource_name_filter!r} must be at least -1", pos - 2, "len_resource_name_filter"
+            )
+    else:
+        v_len_resource_name_filter = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_resource_name_filter_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_filter_compact", 32)
+            v_len_resource_name_filter_compact = x - 1
+    else:
+        v_len_resource_name_filter_compact = None
+    if (v_len_resource_name_filter_compact if (p_api_version >= 2) else v_len_resource_name_filter) >= 0:
+        n = v_len_resource_name_filter_compact if (p_api_version >= 2) else v_len_resource_name_filter
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "resource_name_filter")
+        try:
+            v_resource_name_filter = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name_filter") from None
+        pos = e
+    else:
+        v_resource_name_filter = None
+    if p_api_version >= 1:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
+        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_pattern_type_filter = None
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_principal_filter")
+        (v_len_principal_filter,) = _S2.unpack_from(buf, pos)
+        pos += 2
+        if v_len_principal_filter < -1:
+            raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
+    else:
+        v_len_principal_filter = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_principal_filter_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_principal_filter_compact", 32)
+            v_len_principal_filter_compact = x - 1
+    else:
+        v_len_principal_filter_compact = None
+    if (v_len_principal_filter_compact if (p_api_version >= 2) else v_len_principal_filter) >= 0:
+        n = v_len_principal_filter_compact if (p_api_version >= 2) else v_len_principal_filter
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "principal_filter")
+        try:
+            v_principal_filter = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_filter") from None
+        pos = e
+    else:
+        v_principal_filter = None
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host_filter")
+        (v_len_host_filter,) = _S2.unpack_from(buf, pos)
+        pos += 2
+        if v_len_host_filter < -1:
+            raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
+    else:
+        v_len_host_filter = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_filter_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_filter_compact", 32)
+            v_len_host_filter_compact = x - 1
+    else:
+        v_len_host_filter_compact = None
+    if (v_len_host_filter_compact if (p_api_version >= 2) else v_len_host_filter) >= 0:
+        n = v_len_host_filter_compact if (p_api_version >= 2) else v_len_host_filter
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "host_filter")
+        try:
+            v_host_filter = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_filter") from None
+        pos = e
+    else:
+        v_host_filter = None
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    pos += 2
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_delete_acls_request_filters(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a delete_acls_request's `filters` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "filters")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_delete_acls_filter(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"filters[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("delete_acls_request.filters",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "delete_acls_request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -1261,14 +1467,17 @@ def decode(
 ) -> DeleteAclsRequest:
     """Decode exactly one delete_acls_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_acls_request.filters`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilter come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1277,14 +1486,17 @@ def decode_prefix(
     """Decode one delete_acls_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_acls_request.filters`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilter come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1299,8 +1511,11 @@ def decode_stream(
     """Decode delete_acls_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_acls_request.filters`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilter come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1308,7 +1523,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_delete_acls_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1335,7 +1550,7 @@ def build(
     *,
     num_filters: int | None = None,
     num_filters_compact: int | None = None,
-    filters: list[DeleteAclsFilter | DeleteAclsFilterTuple] | None = None,
+    filters: Sequence[DeleteAclsFilter | DeleteAclsFilterTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "7dfbb2eef993f2c85be87ec3f2b6dea55adcfdf5b2c39606b72f14c5e64ed84e"
 
 
@@ -53,7 +57,7 @@ class DeleteAclsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `filter_results`. Derived: computed on encode when left None."""
-    filter_results: list[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] = field(
+    filter_results: Sequence[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DeleteAclsFilterResult", "list": True}
     )
     """The results for each filter."""
@@ -71,7 +75,7 @@ class DeleteAclsResponse:
         throttle_time_ms: int = 0,
         num_filter_results: int | None = None,
         num_filter_results_compact: int | None = None,
-        filter_results: list[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] | None = None,
+        filter_results: Sequence[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -372,7 +376,7 @@ def _d_delete_acls_response(
     v_throttle_time_ms: int
     v_num_filter_results: Any
     v_num_filter_results_compact: Any
-    v_filter_results: list[DeleteAclsFilterResult | DeleteAclsFilterResultTuple]
+    v_filter_results: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _efilter_results: Any
@@ -429,435 +433,463 @@ def _d_delete_acls_response(
             v_num_filter_results_compact = x - 1
     else:
         v_num_filter_results_compact = None
-    v_filter_results = []
-    count = v_num_filter_results_compact if (p_api_version >= 2) else v_num_filter_results
-    if count:
+    if lim[_LAZY]:
+        count = v_num_filter_results_compact if (p_api_version >= 2) else v_num_filter_results
         if count < 0:
             raise _rt.bad_length(count, pos, "filter_results")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "filter_results")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "filter_results")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_delete_acls_response_filter_results, buf, pos, (end, count, p_api_version))
+        lz_first = _v_delete_acls_response_filter_results(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    delete_acls_filter_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if p_api_version <= 1:
-                        (delete_acls_filter_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                pos = _s_delete_acls_filter_result(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"filter_results[{i}]")
+        v_filter_results = _LazyList(lz_first, lz_source, count)
+    else:
+        v_filter_results = []
+        count = v_num_filter_results_compact if (p_api_version >= 2) else v_num_filter_results
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "filter_results")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "filter_results")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "filter_results")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        delete_acls_filter_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
                         pos += 2
-                        if delete_acls_filter_result_v_len_error_message < -1:
-                            raise _rt.invalid(
-                                f"{delete_acls_filter_result_v_len_error_message!r} must be at least -1",
-                                pos - 2,
-                                "len_error_message",
-                            )
-                    else:
-                        delete_acls_filter_result_v_len_error_message = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_result_v_len_error_message_compact = x - 1
-                            pos += 1
+                        if p_api_version <= 1:
+                            (delete_acls_filter_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                            if delete_acls_filter_result_v_len_error_message < -1:
+                                raise _rt.invalid(
+                                    f"{delete_acls_filter_result_v_len_error_message!r} must be at least -1",
+                                    pos - 2,
+                                    "len_error_message",
+                                )
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                            delete_acls_filter_result_v_len_error_message_compact = x - 1
-                    else:
-                        delete_acls_filter_result_v_len_error_message_compact = None
-                    if (
-                        delete_acls_filter_result_v_len_error_message_compact
-                        if (p_api_version >= 2)
-                        else delete_acls_filter_result_v_len_error_message
-                    ) >= 0:
-                        n = (
+                            delete_acls_filter_result_v_len_error_message = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_result_v_len_error_message_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                delete_acls_filter_result_v_len_error_message_compact = x - 1
+                        else:
+                            delete_acls_filter_result_v_len_error_message_compact = None
+                        if (
                             delete_acls_filter_result_v_len_error_message_compact
                             if (p_api_version >= 2)
                             else delete_acls_filter_result_v_len_error_message
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "error_message")
-                        try:
-                            delete_acls_filter_result_v_error_message = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
-                        pos = e
-                    else:
-                        delete_acls_filter_result_v_error_message = None
-                    if p_api_version <= 1:
-                        (delete_acls_filter_result_v_num_matching_acls,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        delete_acls_filter_result_v_num_matching_acls = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_result_v_num_matching_acls_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_matching_acls_compact", 32)
-                            delete_acls_filter_result_v_num_matching_acls_compact = x - 1
-                    else:
-                        delete_acls_filter_result_v_num_matching_acls_compact = None
-                    delete_acls_filter_result_v_matching_acls = []
-                    delete_acls_filter_result_count = (
-                        delete_acls_filter_result_v_num_matching_acls_compact
-                        if (p_api_version >= 2)
-                        else delete_acls_filter_result_v_num_matching_acls
-                    )
-                    if delete_acls_filter_result_count:
-                        if delete_acls_filter_result_count < 0:
-                            raise _rt.bad_length(delete_acls_filter_result_count, pos, "matching_acls")
-                        if delete_acls_filter_result_count * 5 > end - pos:
-                            raise _rt.short(buf, pos, end, delete_acls_filter_result_count * 5, "matching_acls")
-                        if (left := lim[_ELEMENTS_RESERVED] - delete_acls_filter_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, delete_acls_filter_result_count, pos, "matching_acls")
-                        elems_taken += delete_acls_filter_result_count
-                        delete_acls_filter_result_i = 0
-                        try:
-                            for delete_acls_filter_result_i in range(delete_acls_filter_result_count):
-                                delete_acls_matching_acl_v_error_code = (
-                                    ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                                ) - 32768
-                                pos += 2
-                                if p_api_version <= 1:
-                                    (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                    if delete_acls_matching_acl_v_len_error_message < -1:
-                                        raise _rt.invalid(
-                                            f"{delete_acls_matching_acl_v_len_error_message!r} must be at least -1",
-                                            pos - 2,
-                                            "len_error_message",
-                                        )
-                                else:
-                                    delete_acls_matching_acl_v_len_error_message = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        delete_acls_matching_acl_v_len_error_message_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                                        delete_acls_matching_acl_v_len_error_message_compact = x - 1
-                                else:
-                                    delete_acls_matching_acl_v_len_error_message_compact = None
-                                if (
-                                    delete_acls_matching_acl_v_len_error_message_compact
-                                    if (p_api_version >= 2)
-                                    else delete_acls_matching_acl_v_len_error_message
-                                ) >= 0:
-                                    n = (
-                                        delete_acls_matching_acl_v_len_error_message_compact
-                                        if (p_api_version >= 2)
-                                        else delete_acls_matching_acl_v_len_error_message
-                                    )
-                                    e = pos + n
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, n, "error_message")
-                                    try:
-                                        delete_acls_matching_acl_v_error_message = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    delete_acls_matching_acl_v_error_message = None
-                                delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 128) - 128
-                                pos += 1
-                                if p_api_version <= 1:
-                                    (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    delete_acls_matching_acl_v_len_resource_name = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        delete_acls_matching_acl_v_len_resource_name_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
-                                        delete_acls_matching_acl_v_len_resource_name_compact = x - 1
-                                else:
-                                    delete_acls_matching_acl_v_len_resource_name_compact = None
-                                n = (
-                                    delete_acls_matching_acl_v_len_resource_name_compact
-                                    if (p_api_version >= 2)
-                                    else delete_acls_matching_acl_v_len_resource_name
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "resource_name")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "resource_name")
-                                try:
-                                    delete_acls_matching_acl_v_resource_name = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(
-                                        f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name"
-                                    ) from None
-                                pos = e
-                                if p_api_version >= 1:
-                                    (delete_acls_matching_acl_v_pattern_type,) = _S2.unpack_from(buf, pos)
-                                    pos += 1
-                                else:
-                                    delete_acls_matching_acl_v_pattern_type = None
-                                if p_api_version <= 1:
-                                    (delete_acls_matching_acl_v_len_principal,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    delete_acls_matching_acl_v_len_principal = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        delete_acls_matching_acl_v_len_principal_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
-                                        delete_acls_matching_acl_v_len_principal_compact = x - 1
-                                else:
-                                    delete_acls_matching_acl_v_len_principal_compact = None
-                                n = (
-                                    delete_acls_matching_acl_v_len_principal_compact
-                                    if (p_api_version >= 2)
-                                    else delete_acls_matching_acl_v_len_principal
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "principal")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "principal")
-                                try:
-                                    delete_acls_matching_acl_v_principal = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(
-                                        f"not UTF-8: {exc.reason}", pos + exc.start, "principal"
-                                    ) from None
-                                pos = e
-                                if p_api_version <= 1:
-                                    (delete_acls_matching_acl_v_len_host,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    delete_acls_matching_acl_v_len_host = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        delete_acls_matching_acl_v_len_host_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                                        delete_acls_matching_acl_v_len_host_compact = x - 1
-                                else:
-                                    delete_acls_matching_acl_v_len_host_compact = None
-                                n = (
-                                    delete_acls_matching_acl_v_len_host_compact
-                                    if (p_api_version >= 2)
-                                    else delete_acls_matching_acl_v_len_host
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "host")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "host")
-                                try:
-                                    delete_acls_matching_acl_v_host = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                                pos = e
-                                delete_acls_matching_acl_v_operation, delete_acls_matching_acl_v_permission_type = (
-                                    _S3.unpack_from(buf, pos)
-                                )
-                                pos += 2
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        delete_acls_matching_acl_v_num_tagged_fields = x
-                                        pos += 1
-                                    else:
-                                        delete_acls_matching_acl_v_num_tagged_fields, pos = _uvarint(
-                                            buf, pos, end, 5, "num_tagged_fields", 32
-                                        )
-                                else:
-                                    delete_acls_matching_acl_v_num_tagged_fields = None
-                                if p_api_version >= 2:
-                                    delete_acls_matching_acl_v_tagged_fields = []
-                                    delete_acls_matching_acl_count = delete_acls_matching_acl_v_num_tagged_fields
-                                    if delete_acls_matching_acl_count:
-                                        if delete_acls_matching_acl_count < 0:
-                                            raise _rt.bad_length(delete_acls_matching_acl_count, pos, "tagged_fields")
-                                        if delete_acls_matching_acl_count * 2 > end - pos:
-                                            raise _rt.short(
-                                                buf, pos, end, delete_acls_matching_acl_count * 2, "tagged_fields"
-                                            )
-                                        if (left := lim[_ELEMENTS_RESERVED] - delete_acls_matching_acl_count) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(lim, delete_acls_matching_acl_count, pos, "tagged_fields")
-                                        elems_taken += delete_acls_matching_acl_count
-                                        delete_acls_matching_acl_i = 0
-                                        try:
-                                            for delete_acls_matching_acl_i in range(delete_acls_matching_acl_count):
-                                                delete_acls_matching_acl__etagged_fields, pos = _d_tagged_field(
-                                                    buf, pos, end, lim
-                                                )
-                                                delete_acls_matching_acl_v_tagged_fields.append(
-                                                    delete_acls_matching_acl__etagged_fields
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"tagged_fields[{delete_acls_matching_acl_i}]")
-                                else:
-                                    delete_acls_matching_acl_v_tagged_fields = None
-                                if elem_tuples:
-                                    delete_acls_filter_result__ematching_acls = (
-                                        delete_acls_matching_acl_v_error_code,
-                                        delete_acls_matching_acl_v_error_message,
-                                        delete_acls_matching_acl_v_resource_type,
-                                        delete_acls_matching_acl_v_resource_name,
-                                        delete_acls_matching_acl_v_pattern_type,
-                                        delete_acls_matching_acl_v_principal,
-                                        delete_acls_matching_acl_v_host,
-                                        delete_acls_matching_acl_v_operation,
-                                        delete_acls_matching_acl_v_permission_type,
-                                        (
-                                            None
-                                            if delete_acls_matching_acl_v_tagged_fields is None
-                                            else tuple(delete_acls_matching_acl_v_tagged_fields)
-                                        ),
-                                    )
-                                else:
-                                    delete_acls_filter_result__ematching_acls = _new(DeleteAclsMatchingAcl)
-                                    delete_acls_filter_result__ematching_acls.error_code = (
-                                        delete_acls_matching_acl_v_error_code
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_error_message = (
-                                        delete_acls_matching_acl_v_len_error_message
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_error_message_compact = (
-                                        delete_acls_matching_acl_v_len_error_message_compact
-                                    )
-                                    delete_acls_filter_result__ematching_acls.error_message = (
-                                        delete_acls_matching_acl_v_error_message
-                                    )
-                                    delete_acls_filter_result__ematching_acls.resource_type = (
-                                        delete_acls_matching_acl_v_resource_type
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_resource_name = (
-                                        delete_acls_matching_acl_v_len_resource_name
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_resource_name_compact = (
-                                        delete_acls_matching_acl_v_len_resource_name_compact
-                                    )
-                                    delete_acls_filter_result__ematching_acls.resource_name = (
-                                        delete_acls_matching_acl_v_resource_name
-                                    )
-                                    delete_acls_filter_result__ematching_acls.pattern_type = (
-                                        delete_acls_matching_acl_v_pattern_type
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_principal = (
-                                        delete_acls_matching_acl_v_len_principal
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_principal_compact = (
-                                        delete_acls_matching_acl_v_len_principal_compact
-                                    )
-                                    delete_acls_filter_result__ematching_acls.principal = (
-                                        delete_acls_matching_acl_v_principal
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_host = (
-                                        delete_acls_matching_acl_v_len_host
-                                    )
-                                    delete_acls_filter_result__ematching_acls.len_host_compact = (
-                                        delete_acls_matching_acl_v_len_host_compact
-                                    )
-                                    delete_acls_filter_result__ematching_acls.host = delete_acls_matching_acl_v_host
-                                    delete_acls_filter_result__ematching_acls.operation = (
-                                        delete_acls_matching_acl_v_operation
-                                    )
-                                    delete_acls_filter_result__ematching_acls.permission_type = (
-                                        delete_acls_matching_acl_v_permission_type
-                                    )
-                                    delete_acls_filter_result__ematching_acls.num_tagged_fields = (
-                                        delete_acls_matching_acl_v_num_tagged_fields
-                                    )
-                                    delete_acls_filter_result__ematching_acls.tagged_fields = (
-                                        delete_acls_matching_acl_v_tagged_fields
-                                    )
-                                delete_acls_filter_result_v_matching_acls.append(
-                                    delete_acls_filter_result__ematching_acls
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"matching_acls[{delete_acls_filter_result_i}]")
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            delete_acls_filter_result_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            delete_acls_filter_result_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
+                        ) >= 0:
+                            n = (
+                                delete_acls_filter_result_v_len_error_message_compact
+                                if (p_api_version >= 2)
+                                else delete_acls_filter_result_v_len_error_message
                             )
-                    else:
-                        delete_acls_filter_result_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        delete_acls_filter_result_v_tagged_fields = []
-                        delete_acls_filter_result_count = delete_acls_filter_result_v_num_tagged_fields
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "error_message")
+                            try:
+                                delete_acls_filter_result_v_error_message = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                ) from None
+                            pos = e
+                        else:
+                            delete_acls_filter_result_v_error_message = None
+                        if p_api_version <= 1:
+                            (delete_acls_filter_result_v_num_matching_acls,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            delete_acls_filter_result_v_num_matching_acls = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_result_v_num_matching_acls_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_matching_acls_compact", 32)
+                                delete_acls_filter_result_v_num_matching_acls_compact = x - 1
+                        else:
+                            delete_acls_filter_result_v_num_matching_acls_compact = None
+                        delete_acls_filter_result_v_matching_acls = []
+                        delete_acls_filter_result_count = (
+                            delete_acls_filter_result_v_num_matching_acls_compact
+                            if (p_api_version >= 2)
+                            else delete_acls_filter_result_v_num_matching_acls
+                        )
                         if delete_acls_filter_result_count:
                             if delete_acls_filter_result_count < 0:
-                                raise _rt.bad_length(delete_acls_filter_result_count, pos, "tagged_fields")
-                            if delete_acls_filter_result_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, delete_acls_filter_result_count * 2, "tagged_fields")
+                                raise _rt.bad_length(delete_acls_filter_result_count, pos, "matching_acls")
+                            if delete_acls_filter_result_count * 5 > end - pos:
+                                raise _rt.short(buf, pos, end, delete_acls_filter_result_count * 5, "matching_acls")
                             if (left := lim[_ELEMENTS_RESERVED] - delete_acls_filter_result_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
-                                _take_elements(lim, delete_acls_filter_result_count, pos, "tagged_fields")
+                                _take_elements(lim, delete_acls_filter_result_count, pos, "matching_acls")
                             elems_taken += delete_acls_filter_result_count
                             delete_acls_filter_result_i = 0
                             try:
                                 for delete_acls_filter_result_i in range(delete_acls_filter_result_count):
-                                    delete_acls_filter_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    delete_acls_filter_result_v_tagged_fields.append(
-                                        delete_acls_filter_result__etagged_fields
+                                    delete_acls_matching_acl_v_error_code = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
+                                    ) - 32768
+                                    pos += 2
+                                    if p_api_version <= 1:
+                                        (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                        if delete_acls_matching_acl_v_len_error_message < -1:
+                                            raise _rt.invalid(
+                                                f"{delete_acls_matching_acl_v_len_error_message!r} must be at least -1",
+                                                pos - 2,
+                                                "len_error_message",
+                                            )
+                                    else:
+                                        delete_acls_matching_acl_v_len_error_message = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            delete_acls_matching_acl_v_len_error_message_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                            delete_acls_matching_acl_v_len_error_message_compact = x - 1
+                                    else:
+                                        delete_acls_matching_acl_v_len_error_message_compact = None
+                                    if (
+                                        delete_acls_matching_acl_v_len_error_message_compact
+                                        if (p_api_version >= 2)
+                                        else delete_acls_matching_acl_v_len_error_message
+                                    ) >= 0:
+                                        n = (
+                                            delete_acls_matching_acl_v_len_error_message_compact
+                                            if (p_api_version >= 2)
+                                            else delete_acls_matching_acl_v_len_error_message
+                                        )
+                                        e = pos + n
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, n, "error_message")
+                                        try:
+                                            delete_acls_matching_acl_v_error_message = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        delete_acls_matching_acl_v_error_message = None
+                                    delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 128) - 128
+                                    pos += 1
+                                    if p_api_version <= 1:
+                                        (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        delete_acls_matching_acl_v_len_resource_name = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            delete_acls_matching_acl_v_len_resource_name_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+                                            delete_acls_matching_acl_v_len_resource_name_compact = x - 1
+                                    else:
+                                        delete_acls_matching_acl_v_len_resource_name_compact = None
+                                    n = (
+                                        delete_acls_matching_acl_v_len_resource_name_compact
+                                        if (p_api_version >= 2)
+                                        else delete_acls_matching_acl_v_len_resource_name
+                                    )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "resource_name")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "resource_name")
+                                    try:
+                                        delete_acls_matching_acl_v_resource_name = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(
+                                            f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name"
+                                        ) from None
+                                    pos = e
+                                    if p_api_version >= 1:
+                                        (delete_acls_matching_acl_v_pattern_type,) = _S2.unpack_from(buf, pos)
+                                        pos += 1
+                                    else:
+                                        delete_acls_matching_acl_v_pattern_type = None
+                                    if p_api_version <= 1:
+                                        (delete_acls_matching_acl_v_len_principal,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        delete_acls_matching_acl_v_len_principal = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            delete_acls_matching_acl_v_len_principal_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+                                            delete_acls_matching_acl_v_len_principal_compact = x - 1
+                                    else:
+                                        delete_acls_matching_acl_v_len_principal_compact = None
+                                    n = (
+                                        delete_acls_matching_acl_v_len_principal_compact
+                                        if (p_api_version >= 2)
+                                        else delete_acls_matching_acl_v_len_principal
+                                    )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "principal")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "principal")
+                                    try:
+                                        delete_acls_matching_acl_v_principal = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(
+                                            f"not UTF-8: {exc.reason}", pos + exc.start, "principal"
+                                        ) from None
+                                    pos = e
+                                    if p_api_version <= 1:
+                                        (delete_acls_matching_acl_v_len_host,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        delete_acls_matching_acl_v_len_host = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            delete_acls_matching_acl_v_len_host_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                                            delete_acls_matching_acl_v_len_host_compact = x - 1
+                                    else:
+                                        delete_acls_matching_acl_v_len_host_compact = None
+                                    n = (
+                                        delete_acls_matching_acl_v_len_host_compact
+                                        if (p_api_version >= 2)
+                                        else delete_acls_matching_acl_v_len_host
+                                    )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "host")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "host")
+                                    try:
+                                        delete_acls_matching_acl_v_host = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                                    pos = e
+                                    delete_acls_matching_acl_v_operation, delete_acls_matching_acl_v_permission_type = (
+                                        _S3.unpack_from(buf, pos)
+                                    )
+                                    pos += 2
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            delete_acls_matching_acl_v_num_tagged_fields = x
+                                            pos += 1
+                                        else:
+                                            delete_acls_matching_acl_v_num_tagged_fields, pos = _uvarint(
+                                                buf, pos, end, 5, "num_tagged_fields", 32
+                                            )
+                                    else:
+                                        delete_acls_matching_acl_v_num_tagged_fields = None
+                                    if p_api_version >= 2:
+                                        delete_acls_matching_acl_v_tagged_fields = []
+                                        delete_acls_matching_acl_count = delete_acls_matching_acl_v_num_tagged_fields
+                                        if delete_acls_matching_acl_count:
+                                            if delete_acls_matching_acl_count < 0:
+                                                raise _rt.bad_length(
+                                                    delete_acls_matching_acl_count, pos, "tagged_fields"
+                                                )
+                                            if delete_acls_matching_acl_count * 2 > end - pos:
+                                                raise _rt.short(
+                                                    buf, pos, end, delete_acls_matching_acl_count * 2, "tagged_fields"
+                                                )
+                                            if (left := lim[_ELEMENTS_RESERVED] - delete_acls_matching_acl_count) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(
+                                                    lim, delete_acls_matching_acl_count, pos, "tagged_fields"
+                                                )
+                                            elems_taken += delete_acls_matching_acl_count
+                                            delete_acls_matching_acl_i = 0
+                                            try:
+                                                for delete_acls_matching_acl_i in range(delete_acls_matching_acl_count):
+                                                    delete_acls_matching_acl__etagged_fields, pos = _d_tagged_field(
+                                                        buf, pos, end, lim
+                                                    )
+                                                    delete_acls_matching_acl_v_tagged_fields.append(
+                                                        delete_acls_matching_acl__etagged_fields
+                                                    )
+                                            except _rt.DecodeError as exc:
+                                                raise exc.within(f"tagged_fields[{delete_acls_matching_acl_i}]")
+                                    else:
+                                        delete_acls_matching_acl_v_tagged_fields = None
+                                    if elem_tuples:
+                                        delete_acls_filter_result__ematching_acls = (
+                                            delete_acls_matching_acl_v_error_code,
+                                            delete_acls_matching_acl_v_error_message,
+                                            delete_acls_matching_acl_v_resource_type,
+                                            delete_acls_matching_acl_v_resource_name,
+                                            delete_acls_matching_acl_v_pattern_type,
+                                            delete_acls_matching_acl_v_principal,
+                                            delete_acls_matching_acl_v_host,
+                                            delete_acls_matching_acl_v_operation,
+                                            delete_acls_matching_acl_v_permission_type,
+                                            (
+                                                None
+                                                if delete_acls_matching_acl_v_tagged_fields is None
+                                                else tuple(delete_acls_matching_acl_v_tagged_fields)
+                                            ),
+                                        )
+                                    else:
+                                        delete_acls_filter_result__ematching_acls = _new(DeleteAclsMatchingAcl)
+                                        delete_acls_filter_result__ematching_acls.error_code = (
+                                            delete_acls_matching_acl_v_error_code
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_error_message = (
+                                            delete_acls_matching_acl_v_len_error_message
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_error_message_compact = (
+                                            delete_acls_matching_acl_v_len_error_message_compact
+                                        )
+                                        delete_acls_filter_result__ematching_acls.error_message = (
+                                            delete_acls_matching_acl_v_error_message
+                                        )
+                                        delete_acls_filter_result__ematching_acls.resource_type = (
+                                            delete_acls_matching_acl_v_resource_type
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_resource_name = (
+                                            delete_acls_matching_acl_v_len_resource_name
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_resource_name_compact = (
+                                            delete_acls_matching_acl_v_len_resource_name_compact
+                                        )
+                                        delete_acls_filter_result__ematching_acls.resource_name = (
+                                            delete_acls_matching_acl_v_resource_name
+                                        )
+                                        delete_acls_filter_result__ematching_acls.pattern_type = (
+                                            delete_acls_matching_acl_v_pattern_type
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_principal = (
+                                            delete_acls_matching_acl_v_len_principal
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_principal_compact = (
+                                            delete_acls_matching_acl_v_len_principal_compact
+                                        )
+                                        delete_acls_filter_result__ematching_acls.principal = (
+                                            delete_acls_matching_acl_v_principal
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_host = (
+                                            delete_acls_matching_acl_v_len_host
+                                        )
+                                        delete_acls_filter_result__ematching_acls.len_host_compact = (
+                                            delete_acls_matching_acl_v_len_host_compact
+                                        )
+                                        delete_acls_filter_result__ematching_acls.host = delete_acls_matching_acl_v_host
+                                        delete_acls_filter_result__ematching_acls.operation = (
+                                            delete_acls_matching_acl_v_operation
+                                        )
+                                        delete_acls_filter_result__ematching_acls.permission_type = (
+                                            delete_acls_matching_acl_v_permission_type
+                                        )
+                                        delete_acls_filter_result__ematching_acls.num_tagged_fields = (
+                                            delete_acls_matching_acl_v_num_tagged_fields
+                                        )
+                                        delete_acls_filter_result__ematching_acls.tagged_fields = (
+                                            delete_acls_matching_acl_v_tagged_fields
+                                        )
+                                    delete_acls_filter_result_v_matching_acls.append(
+                                        delete_acls_filter_result__ematching_acls
                                     )
                             except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{delete_acls_filter_result_i}]")
-                    else:
-                        delete_acls_filter_result_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _efilter_results = (
-                            delete_acls_filter_result_v_error_code,
-                            delete_acls_filter_result_v_error_message,
-                            tuple(delete_acls_filter_result_v_matching_acls),
-                            (
-                                None
-                                if delete_acls_filter_result_v_tagged_fields is None
-                                else tuple(delete_acls_filter_result_v_tagged_fields)
-                            ),
+                                raise exc.within(f"matching_acls[{delete_acls_filter_result_i}]")
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                delete_acls_filter_result_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                delete_acls_filter_result_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            delete_acls_filter_result_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            delete_acls_filter_result_v_tagged_fields = []
+                            delete_acls_filter_result_count = delete_acls_filter_result_v_num_tagged_fields
+                            if delete_acls_filter_result_count:
+                                if delete_acls_filter_result_count < 0:
+                                    raise _rt.bad_length(delete_acls_filter_result_count, pos, "tagged_fields")
+                                if delete_acls_filter_result_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, delete_acls_filter_result_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - delete_acls_filter_result_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, delete_acls_filter_result_count, pos, "tagged_fields")
+                                elems_taken += delete_acls_filter_result_count
+                                delete_acls_filter_result_i = 0
+                                try:
+                                    for delete_acls_filter_result_i in range(delete_acls_filter_result_count):
+                                        delete_acls_filter_result__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        delete_acls_filter_result_v_tagged_fields.append(
+                                            delete_acls_filter_result__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{delete_acls_filter_result_i}]")
+                        else:
+                            delete_acls_filter_result_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _efilter_results = (
+                                delete_acls_filter_result_v_error_code,
+                                delete_acls_filter_result_v_error_message,
+                                tuple(delete_acls_filter_result_v_matching_acls),
+                                (
+                                    None
+                                    if delete_acls_filter_result_v_tagged_fields is None
+                                    else tuple(delete_acls_filter_result_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _efilter_results = _new(DeleteAclsFilterResult)
+                            _efilter_results.error_code = delete_acls_filter_result_v_error_code
+                            _efilter_results.len_error_message = delete_acls_filter_result_v_len_error_message
+                            _efilter_results.len_error_message_compact = (
+                                delete_acls_filter_result_v_len_error_message_compact
+                            )
+                            _efilter_results.error_message = delete_acls_filter_result_v_error_message
+                            _efilter_results.num_matching_acls = delete_acls_filter_result_v_num_matching_acls
+                            _efilter_results.num_matching_acls_compact = (
+                                delete_acls_filter_result_v_num_matching_acls_compact
+                            )
+                            _efilter_results.matching_acls = delete_acls_filter_result_v_matching_acls
+                            _efilter_results.num_tagged_fields = delete_acls_filter_result_v_num_tagged_fields
+                            _efilter_results.tagged_fields = delete_acls_filter_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _efilter_results, pos = _d_delete_acls_filter_result(
+                            buf, pos, end, lim, p_api_version, elem_tuples
                         )
-                    else:
-                        _efilter_results = _new(DeleteAclsFilterResult)
-                        _efilter_results.error_code = delete_acls_filter_result_v_error_code
-                        _efilter_results.len_error_message = delete_acls_filter_result_v_len_error_message
-                        _efilter_results.len_error_message_compact = (
-                            delete_acls_filter_result_v_len_error_message_compact
-                        )
-                        _efilter_results.error_message = delete_acls_filter_result_v_error_message
-                        _efilter_results.num_matching_acls = delete_acls_filter_result_v_num_matching_acls
-                        _efilter_results.num_matching_acls_compact = (
-                            delete_acls_filter_result_v_num_matching_acls_compact
-                        )
-                        _efilter_results.matching_acls = delete_acls_filter_result_v_matching_acls
-                        _efilter_results.num_tagged_fields = delete_acls_filter_result_v_num_tagged_fields
-                        _efilter_results.tagged_fields = delete_acls_filter_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _efilter_results, pos = _d_delete_acls_filter_result(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_efilter_results)
-                v_filter_results.append(_efilter_results)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"filter_results[{i}]")
+                    if _untracked_tree is not None:
+                        _untracked_tree(_efilter_results)
+                    v_filter_results.append(_efilter_results)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"filter_results[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -913,7 +945,7 @@ def _e_delete_acls_response(v: DeleteAclsResponse, out: list[Any], p_api_version
         v_throttle_time_ms = v.throttle_time_ms
         v_num_filter_results = v.num_filter_results
         v_num_filter_results_compact = v.num_filter_results_compact
-        v_filter_results = v.filter_results
+        v_filter_results = _rt.as_list(v.filter_results)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -2244,11 +2276,326 @@ def _e_delete_acls_response_header(v: DeleteAclsResponseHeader, out: list[Any], 
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one delete_acls_filter_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_len_error_message: Any
+    v_len_error_message_compact: Any
+    v_error_message: Any
+    v_num_matching_acls: Any
+    v_num_matching_acls_compact: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    _ematching_acls: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_error_message")
+        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if v_len_error_message < -1:
+            raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
+    else:
+        v_len_error_message = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_error_message_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+            v_len_error_message_compact = x - 1
+    else:
+        v_len_error_message_compact = None
+    if (v_len_error_message_compact if (p_api_version >= 2) else v_len_error_message) >= 0:
+        n = v_len_error_message_compact if (p_api_version >= 2) else v_len_error_message
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if p_api_version <= 1:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_matching_acls")
+        (v_num_matching_acls,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_matching_acls = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_matching_acls_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_matching_acls_compact", 32)
+            v_num_matching_acls_compact = x - 1
+    else:
+        v_num_matching_acls_compact = None
+    count = v_num_matching_acls_compact if (p_api_version >= 2) else v_num_matching_acls
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "matching_acls")
+        if count * 5 > end - pos:
+            raise _rt.short(buf, pos, end, count * 5, "matching_acls")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_delete_acls_matching_acl(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"matching_acls[{i}]")
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one delete_acls_matching_acl of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_len_error_message: Any
+    v_len_error_message_compact: Any
+    v_error_message: Any
+    v_resource_type: int
+    v_len_resource_name: Any
+    v_len_resource_name_compact: Any
+    v_resource_name: str
+    v_pattern_type: Any
+    v_len_principal: Any
+    v_len_principal_compact: Any
+    v_principal: str
+    v_len_host: Any
+    v_len_host_compact: Any
+    v_host: str
+    v_operation: int
+    v_permission_type: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_error_message")
+        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if v_len_error_message < -1:
+            raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
+    else:
+        v_len_error_message = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_error_message_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+            v_len_error_message_compact = x - 1
+    else:
+        v_len_error_message_compact = None
+    if (v_len_error_message_compact if (p_api_version >= 2) else v_len_error_message) >= 0:
+        n = v_len_error_message_compact if (p_api_version >= 2) else v_len_error_message
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_resource_type = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_resource_name")
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_resource_name = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_resource_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+            v_len_resource_name_compact = x - 1
+    else:
+        v_len_resource_name_compact = None
+    n = v_len_resource_name_compact if (p_api_version >= 2) else v_len_resource_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "resource_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "resource_name")
+    try:
+        v_resource_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+    pos = e
+    if p_api_version >= 1:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "pattern_type")
+        (v_pattern_type,) = _S2.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_pattern_type = None
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_principal")
+        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_principal = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_principal_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+            v_len_principal_compact = x - 1
+    else:
+        v_len_principal_compact = None
+    n = v_len_principal_compact if (p_api_version >= 2) else v_len_principal
+    if n < 0:
+        raise _rt.bad_length(n, pos, "principal")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "principal")
+    try:
+        v_principal = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
+    pos = e
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host")
+        (v_len_host,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_host = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+            v_len_host_compact = x - 1
+    else:
+        v_len_host_compact = None
+    n = v_len_host_compact if (p_api_version >= 2) else v_len_host
+    if n < 0:
+        raise _rt.bad_length(n, pos, "host")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    pos += 2
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_delete_acls_response_filter_results(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a delete_acls_response's `filter_results` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "filter_results")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_delete_acls_filter_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"filter_results[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("delete_acls_response.filter_results",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "delete_acls_response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -2260,14 +2607,18 @@ def decode(
 ) -> DeleteAclsResponse:
     """Decode exactly one delete_acls_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_acls_response.filter_results` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilterResult,
     DeleteAclsMatchingAcl come in their tuple form (`TUPLE_FORMS`; a list inside one
     comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2276,14 +2627,18 @@ def decode_prefix(
     """Decode one delete_acls_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_acls_response.filter_results` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilterResult,
     DeleteAclsMatchingAcl come in their tuple form (`TUPLE_FORMS`; a list inside one
     comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2298,8 +2653,12 @@ def decode_stream(
     """Decode delete_acls_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_acls_response.filter_results` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteAclsFilterResult,
     DeleteAclsMatchingAcl come in their tuple form (`TUPLE_FORMS`; a list inside one
@@ -2307,7 +2666,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_delete_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2335,7 +2694,7 @@ def build(
     throttle_time_ms: int = 0,
     num_filter_results: int | None = None,
     num_filter_results_compact: int | None = None,
-    filter_results: list[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] | None = None,
+    filter_results: Sequence[DeleteAclsFilterResult | DeleteAclsFilterResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "aaea34f684e0f4d3450a5d8b644cf469840af2e6626b01268380e5e077dae4b8"
 
 
@@ -52,7 +56,7 @@ class DeleteGroupsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `results`. Derived: computed on encode when left None."""
-    results: list[DeletableGroupResult | DeletableGroupResultTuple] = field(
+    results: Sequence[DeletableGroupResult | DeletableGroupResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DeletableGroupResult", "list": True}
     )
     """The deletion results"""
@@ -70,7 +74,7 @@ class DeleteGroupsResponse:
         throttle_time_ms: int = 0,
         num_results: int | None = None,
         num_results_compact: int | None = None,
-        results: list[DeletableGroupResult | DeletableGroupResultTuple] | None = None,
+        results: Sequence[DeletableGroupResult | DeletableGroupResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -210,7 +214,7 @@ def _d_delete_groups_response(
     v_throttle_time_ms: int
     v_num_results: Any
     v_num_results_compact: Any
-    v_results: list[DeletableGroupResult | DeletableGroupResultTuple]
+    v_results: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _eresults: Any
@@ -244,118 +248,136 @@ def _d_delete_groups_response(
             v_num_results_compact = x - 1
     else:
         v_num_results_compact = None
-    v_results = []
-    count = v_num_results_compact if (p_api_version >= 2) else v_num_results
-    if count:
+    if lim[_LAZY]:
+        count = v_num_results_compact if (p_api_version >= 2) else v_num_results
         if count < 0:
             raise _rt.bad_length(count, pos, "results")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "results")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "results")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_delete_groups_response_results, buf, pos, (end, count, p_api_version))
+        lz_first = _v_delete_groups_response_results(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if p_api_version <= 1:
-                        (deletable_group_result_v_len_group_id,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        deletable_group_result_v_len_group_id = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            deletable_group_result_v_len_group_id_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_group_id_compact", 32)
-                            deletable_group_result_v_len_group_id_compact = x - 1
-                    else:
-                        deletable_group_result_v_len_group_id_compact = None
-                    n = (
-                        deletable_group_result_v_len_group_id_compact
-                        if (p_api_version >= 2)
-                        else deletable_group_result_v_len_group_id
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "group_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "group_id")
-                    try:
-                        deletable_group_result_v_group_id = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
-                    pos = e
-                    deletable_group_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            deletable_group_result_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            deletable_group_result_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        deletable_group_result_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        deletable_group_result_v_tagged_fields = []
-                        deletable_group_result_count = deletable_group_result_v_num_tagged_fields
-                        if deletable_group_result_count:
-                            if deletable_group_result_count < 0:
-                                raise _rt.bad_length(deletable_group_result_count, pos, "tagged_fields")
-                            if deletable_group_result_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, deletable_group_result_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - deletable_group_result_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, deletable_group_result_count, pos, "tagged_fields")
-                            elems_taken += deletable_group_result_count
-                            deletable_group_result_i = 0
-                            try:
-                                for deletable_group_result_i in range(deletable_group_result_count):
-                                    deletable_group_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    deletable_group_result_v_tagged_fields.append(
-                                        deletable_group_result__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{deletable_group_result_i}]")
-                    else:
-                        deletable_group_result_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresults = (
-                            deletable_group_result_v_group_id,
-                            deletable_group_result_v_error_code,
-                            (
-                                None
-                                if deletable_group_result_v_tagged_fields is None
-                                else tuple(deletable_group_result_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _eresults = _new(DeletableGroupResult)
-                        _eresults.len_group_id = deletable_group_result_v_len_group_id
-                        _eresults.len_group_id_compact = deletable_group_result_v_len_group_id_compact
-                        _eresults.group_id = deletable_group_result_v_group_id
-                        _eresults.error_code = deletable_group_result_v_error_code
-                        _eresults.num_tagged_fields = deletable_group_result_v_num_tagged_fields
-                        _eresults.tagged_fields = deletable_group_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresults, pos = _d_deletable_group_result(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresults)
-                v_results.append(_eresults)
+                pos = _s_deletable_group_result(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"results[{i}]")
+        v_results = _LazyList(lz_first, lz_source, count)
+    else:
+        v_results = []
+        count = v_num_results_compact if (p_api_version >= 2) else v_num_results
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "results")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "results")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if p_api_version <= 1:
+                            (deletable_group_result_v_len_group_id,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            deletable_group_result_v_len_group_id = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                deletable_group_result_v_len_group_id_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_group_id_compact", 32)
+                                deletable_group_result_v_len_group_id_compact = x - 1
+                        else:
+                            deletable_group_result_v_len_group_id_compact = None
+                        n = (
+                            deletable_group_result_v_len_group_id_compact
+                            if (p_api_version >= 2)
+                            else deletable_group_result_v_len_group_id
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "group_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "group_id")
+                        try:
+                            deletable_group_result_v_group_id = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
+                        pos = e
+                        deletable_group_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                deletable_group_result_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                deletable_group_result_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            deletable_group_result_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            deletable_group_result_v_tagged_fields = []
+                            deletable_group_result_count = deletable_group_result_v_num_tagged_fields
+                            if deletable_group_result_count:
+                                if deletable_group_result_count < 0:
+                                    raise _rt.bad_length(deletable_group_result_count, pos, "tagged_fields")
+                                if deletable_group_result_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, deletable_group_result_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - deletable_group_result_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, deletable_group_result_count, pos, "tagged_fields")
+                                elems_taken += deletable_group_result_count
+                                deletable_group_result_i = 0
+                                try:
+                                    for deletable_group_result_i in range(deletable_group_result_count):
+                                        deletable_group_result__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        deletable_group_result_v_tagged_fields.append(
+                                            deletable_group_result__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{deletable_group_result_i}]")
+                        else:
+                            deletable_group_result_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresults = (
+                                deletable_group_result_v_group_id,
+                                deletable_group_result_v_error_code,
+                                (
+                                    None
+                                    if deletable_group_result_v_tagged_fields is None
+                                    else tuple(deletable_group_result_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _eresults = _new(DeletableGroupResult)
+                            _eresults.len_group_id = deletable_group_result_v_len_group_id
+                            _eresults.len_group_id_compact = deletable_group_result_v_len_group_id_compact
+                            _eresults.group_id = deletable_group_result_v_group_id
+                            _eresults.error_code = deletable_group_result_v_error_code
+                            _eresults.num_tagged_fields = deletable_group_result_v_num_tagged_fields
+                            _eresults.tagged_fields = deletable_group_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresults, pos = _d_deletable_group_result(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults)
+                    v_results.append(_eresults)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"results[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -406,7 +428,7 @@ def _e_delete_groups_response(v: DeleteGroupsResponse, out: list[Any], p_api_ver
         v_throttle_time_ms = v.throttle_time_ms
         v_num_results = v.num_results
         v_num_results_compact = v.num_results_compact
-        v_results = v.results
+        v_results = _rt.as_list(v.results)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -789,11 +811,110 @@ def _e_delete_groups_response_header(v: DeleteGroupsResponseHeader, out: list[An
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one deletable_group_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_group_id: Any
+    v_len_group_id_compact: Any
+    v_group_id: str
+    v_error_code: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_group_id")
+        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_group_id = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_group_id_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_group_id_compact", 32)
+            v_len_group_id_compact = x - 1
+    else:
+        v_len_group_id_compact = None
+    n = v_len_group_id_compact if (p_api_version >= 2) else v_len_group_id
+    if n < 0:
+        raise _rt.bad_length(n, pos, "group_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "group_id")
+    try:
+        v_group_id = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_delete_groups_response_results(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a delete_groups_response's `results` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_deletable_group_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"results[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("delete_groups_response.results",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "delete_groups_response does not end with a list of a known size, read after the fields before it"
@@ -809,14 +930,17 @@ def decode(
 ) -> DeleteGroupsResponse:
     """Decode exactly one delete_groups_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_groups_response.results`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableGroupResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -825,14 +949,17 @@ def decode_prefix(
     """Decode one delete_groups_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_groups_response.results`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableGroupResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -847,8 +974,11 @@ def decode_stream(
     """Decode delete_groups_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `delete_groups_response.results`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableGroupResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -856,7 +986,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_delete_groups_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -884,7 +1014,7 @@ def build(
     throttle_time_ms: int = 0,
     num_results: int | None = None,
     num_results_compact: int | None = None,
-    results: list[DeletableGroupResult | DeletableGroupResultTuple] | None = None,
+    results: Sequence[DeletableGroupResult | DeletableGroupResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

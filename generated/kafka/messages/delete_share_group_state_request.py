@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "4897c75aa1710cb33970cc3a9b9d2f274abbb0ed4ff71796fab61d495c8310d9"
 
 
@@ -45,7 +49,7 @@ class DeleteShareGroupStateRequest:
     """The group identifier."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[DeleteStateData | DeleteStateDataTuple] = field(
+    topics: Sequence[DeleteStateData | DeleteStateDataTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DeleteStateData", "list": True}
     )
     """The data for the topics."""
@@ -61,7 +65,7 @@ class DeleteShareGroupStateRequest:
         len_group_id_compact: int | None = None,
         group_id: str = "",
         num_topics_compact: int | None = None,
-        topics: list[DeleteStateData | DeleteStateDataTuple] | None = None,
+        topics: Sequence[DeleteStateData | DeleteStateDataTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -215,7 +219,7 @@ def _d_delete_share_group_state_request(
     v_len_group_id_compact: int
     v_group_id: str
     v_num_topics_compact: int
-    v_topics: list[DeleteStateData | DeleteStateDataTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -254,144 +258,168 @@ def _d_delete_share_group_state_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_delete_share_group_state_request_topics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_delete_share_group_state_request_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    delete_state_data_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        delete_state_data_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        delete_state_data_v_num_partitions_compact = x - 1
-                    delete_state_data_v_partitions = []
-                    delete_state_data_count = delete_state_data_v_num_partitions_compact
-                    if delete_state_data_count:
-                        if delete_state_data_count < 0:
-                            raise _rt.bad_length(delete_state_data_count, pos, "partitions")
-                        if delete_state_data_count * 5 > end - pos:
-                            raise _rt.short(buf, pos, end, delete_state_data_count * 5, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - delete_state_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, delete_state_data_count, pos, "partitions")
-                        elems_taken += delete_state_data_count
-                        delete_state_data_i = 0
-                        try:
-                            for delete_state_data_i in range(delete_state_data_count):
-                                (partition_data_v_partition,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                if (x := buf[pos]) < 128:
-                                    partition_data_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    partition_data_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                partition_data_v_tagged_fields = []
-                                partition_data_count = partition_data_v_num_tagged_fields
-                                if partition_data_count:
-                                    if partition_data_count < 0:
-                                        raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
-                                    if partition_data_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, partition_data_count, pos, "tagged_fields")
-                                    elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            partition_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            partition_data_v_tagged_fields.append(partition_data__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{partition_data_i}]")
-                                if elem_tuples:
-                                    delete_state_data__epartitions = (
-                                        partition_data_v_partition,
-                                        tuple(partition_data_v_tagged_fields),
-                                    )
-                                else:
-                                    delete_state_data__epartitions = _new(PartitionData)
-                                    delete_state_data__epartitions.partition = partition_data_v_partition
-                                    delete_state_data__epartitions.num_tagged_fields = (
-                                        partition_data_v_num_tagged_fields
-                                    )
-                                    delete_state_data__epartitions.tagged_fields = partition_data_v_tagged_fields
-                                delete_state_data_v_partitions.append(delete_state_data__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{delete_state_data_i}]")
-                    if (x := buf[pos]) < 128:
-                        delete_state_data_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        delete_state_data_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    delete_state_data_v_tagged_fields = []
-                    delete_state_data_count = delete_state_data_v_num_tagged_fields
-                    if delete_state_data_count:
-                        if delete_state_data_count < 0:
-                            raise _rt.bad_length(delete_state_data_count, pos, "tagged_fields")
-                        if delete_state_data_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, delete_state_data_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - delete_state_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, delete_state_data_count, pos, "tagged_fields")
-                        elems_taken += delete_state_data_count
-                        delete_state_data_i = 0
-                        try:
-                            for delete_state_data_i in range(delete_state_data_count):
-                                delete_state_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                delete_state_data_v_tagged_fields.append(delete_state_data__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{delete_state_data_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            delete_state_data_v_topic_id,
-                            tuple(delete_state_data_v_partitions),
-                            tuple(delete_state_data_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(DeleteStateData)
-                        _etopics.topic_id = delete_state_data_v_topic_id
-                        _etopics.num_partitions_compact = delete_state_data_v_num_partitions_compact
-                        _etopics.partitions = delete_state_data_v_partitions
-                        _etopics.num_tagged_fields = delete_state_data_v_num_tagged_fields
-                        _etopics.tagged_fields = delete_state_data_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_delete_state_data(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_delete_state_data(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        delete_state_data_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            delete_state_data_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            delete_state_data_v_num_partitions_compact = x - 1
+                        delete_state_data_v_partitions = []
+                        delete_state_data_count = delete_state_data_v_num_partitions_compact
+                        if delete_state_data_count:
+                            if delete_state_data_count < 0:
+                                raise _rt.bad_length(delete_state_data_count, pos, "partitions")
+                            if delete_state_data_count * 5 > end - pos:
+                                raise _rt.short(buf, pos, end, delete_state_data_count * 5, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - delete_state_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, delete_state_data_count, pos, "partitions")
+                            elems_taken += delete_state_data_count
+                            delete_state_data_i = 0
+                            try:
+                                for delete_state_data_i in range(delete_state_data_count):
+                                    (partition_data_v_partition,) = _S0.unpack_from(buf, pos)
+                                    pos += 4
+                                    if (x := buf[pos]) < 128:
+                                        partition_data_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        partition_data_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    partition_data_v_tagged_fields = []
+                                    partition_data_count = partition_data_v_num_tagged_fields
+                                    if partition_data_count:
+                                        if partition_data_count < 0:
+                                            raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
+                                        if partition_data_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_data_count, pos, "tagged_fields")
+                                        elems_taken += partition_data_count
+                                        partition_data_i = 0
+                                        try:
+                                            for partition_data_i in range(partition_data_count):
+                                                partition_data__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                partition_data_v_tagged_fields.append(partition_data__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{partition_data_i}]")
+                                    if elem_tuples:
+                                        delete_state_data__epartitions = (
+                                            partition_data_v_partition,
+                                            tuple(partition_data_v_tagged_fields),
+                                        )
+                                    else:
+                                        delete_state_data__epartitions = _new(PartitionData)
+                                        delete_state_data__epartitions.partition = partition_data_v_partition
+                                        delete_state_data__epartitions.num_tagged_fields = (
+                                            partition_data_v_num_tagged_fields
+                                        )
+                                        delete_state_data__epartitions.tagged_fields = partition_data_v_tagged_fields
+                                    delete_state_data_v_partitions.append(delete_state_data__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{delete_state_data_i}]")
+                        if (x := buf[pos]) < 128:
+                            delete_state_data_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            delete_state_data_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        delete_state_data_v_tagged_fields = []
+                        delete_state_data_count = delete_state_data_v_num_tagged_fields
+                        if delete_state_data_count:
+                            if delete_state_data_count < 0:
+                                raise _rt.bad_length(delete_state_data_count, pos, "tagged_fields")
+                            if delete_state_data_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, delete_state_data_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - delete_state_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, delete_state_data_count, pos, "tagged_fields")
+                            elems_taken += delete_state_data_count
+                            delete_state_data_i = 0
+                            try:
+                                for delete_state_data_i in range(delete_state_data_count):
+                                    delete_state_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    delete_state_data_v_tagged_fields.append(delete_state_data__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{delete_state_data_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                delete_state_data_v_topic_id,
+                                tuple(delete_state_data_v_partitions),
+                                tuple(delete_state_data_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(DeleteStateData)
+                            _etopics.topic_id = delete_state_data_v_topic_id
+                            _etopics.num_partitions_compact = delete_state_data_v_num_partitions_compact
+                            _etopics.partitions = delete_state_data_v_partitions
+                            _etopics.num_tagged_fields = delete_state_data_v_num_tagged_fields
+                            _etopics.tagged_fields = delete_state_data_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_delete_state_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -433,7 +461,7 @@ def _e_delete_share_group_state_request(v: DeleteShareGroupStateRequest, out: li
         v_len_group_id_compact = v.len_group_id_compact
         v_group_id = v.group_id
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_group_id = None
@@ -893,11 +921,128 @@ def _e_delete_share_group_state_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_delete_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one delete_state_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 5 > end - pos:
+            raise _rt.short(buf, pos, end, count * 5, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    (v_partition,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_delete_share_group_state_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a delete_share_group_state_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_delete_state_data(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("delete_share_group_state_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "delete_share_group_state_request does not end with a list of a known size, read after the fields before it"
@@ -913,14 +1058,18 @@ def decode(
 ) -> DeleteShareGroupStateRequest:
     """Decode exactly one delete_share_group_state_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_share_group_state_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteStateData, PartitionData come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -929,14 +1078,20 @@ def decode_prefix(
     """Decode one delete_share_group_state_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_share_group_state_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteStateData, PartitionData come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -951,8 +1106,12 @@ def decode_stream(
     """Decode delete_share_group_state_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_share_group_state_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeleteStateData, PartitionData come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -960,7 +1119,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_delete_share_group_state_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -988,7 +1149,7 @@ def build(
     len_group_id_compact: int | None = None,
     group_id: str = "",
     num_topics_compact: int | None = None,
-    topics: list[DeleteStateData | DeleteStateDataTuple] | None = None,
+    topics: Sequence[DeleteStateData | DeleteStateDataTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

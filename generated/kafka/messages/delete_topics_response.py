@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "4fc5472191f68b34d8d50b1e14cb58952157bfd9c225a950292e762a6e284f8c"
 
 
@@ -52,7 +56,7 @@ class DeleteTopicsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `responses`. Derived: computed on encode when left None."""
-    responses: list[DeletableTopicResult | DeletableTopicResultTuple] = field(
+    responses: Sequence[DeletableTopicResult | DeletableTopicResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DeletableTopicResult", "list": True}
     )
     """The results for each topic we tried to delete."""
@@ -70,7 +74,7 @@ class DeleteTopicsResponse:
         throttle_time_ms: int | None = None,
         num_responses: int | None = None,
         num_responses_compact: int | None = None,
-        responses: list[DeletableTopicResult | DeletableTopicResultTuple] | None = None,
+        responses: Sequence[DeletableTopicResult | DeletableTopicResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -227,7 +231,7 @@ def _d_delete_topics_response(
     v_throttle_time_ms: Any
     v_num_responses: Any
     v_num_responses_compact: Any
-    v_responses: list[DeletableTopicResult | DeletableTopicResultTuple]
+    v_responses: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _eresponses: Any
@@ -267,179 +271,199 @@ def _d_delete_topics_response(
             v_num_responses_compact = x - 1
     else:
         v_num_responses_compact = None
-    v_responses = []
-    count = v_num_responses_compact if (p_api_version >= 4) else v_num_responses
-    if count:
+    if lim[_LAZY]:
+        count = v_num_responses_compact if (p_api_version >= 4) else v_num_responses
         if count < 0:
             raise _rt.bad_length(count, pos, "responses")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "responses")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "responses")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_delete_topics_response_responses, buf, pos, (end, count, p_api_version))
+        lz_first = _v_delete_topics_response_responses(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if p_api_version <= 3:
-                        (deletable_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                        if not (
-                            (deletable_topic_result_v_len_name >= 0)
-                            or ((deletable_topic_result_v_len_name == (-1)) and (p_api_version >= 6))
-                        ):
-                            raise _rt.invalid(
-                                f"{deletable_topic_result_v_len_name!r} breaks its rule", pos - 2, "len_name"
-                            )
-                    else:
-                        deletable_topic_result_v_len_name = None
-                    if p_api_version >= 4:
-                        at_varint = pos
-                        if (x := buf[pos]) < 128:
-                            deletable_topic_result_v_len_name_compact = x - 1
-                            pos += 1
+                pos = _s_deletable_topic_result(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"responses[{i}]")
+        v_responses = _LazyList(lz_first, lz_source, count)
+    else:
+        v_responses = []
+        count = v_num_responses_compact if (p_api_version >= 4) else v_num_responses
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "responses")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "responses")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "responses")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if p_api_version <= 3:
+                            (deletable_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                            if not (
+                                (deletable_topic_result_v_len_name >= 0)
+                                or ((deletable_topic_result_v_len_name == (-1)) and (p_api_version >= 6))
+                            ):
+                                raise _rt.invalid(
+                                    f"{deletable_topic_result_v_len_name!r} breaks its rule", pos - 2, "len_name"
+                                )
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                            deletable_topic_result_v_len_name_compact = x - 1
-                        if not (
-                            (deletable_topic_result_v_len_name_compact >= 0)
-                            or ((deletable_topic_result_v_len_name_compact == (-1)) and (p_api_version >= 6))
-                        ):
-                            raise _rt.invalid(
-                                f"{deletable_topic_result_v_len_name_compact!r} breaks its rule",
-                                at_varint,
-                                "len_name_compact",
-                            )
-                    else:
-                        deletable_topic_result_v_len_name_compact = None
-                    if (
-                        deletable_topic_result_v_len_name_compact
-                        if (p_api_version >= 4)
-                        else deletable_topic_result_v_len_name
-                    ) >= 0:
-                        n = (
+                            deletable_topic_result_v_len_name = None
+                        if p_api_version >= 4:
+                            at_varint = pos
+                            if (x := buf[pos]) < 128:
+                                deletable_topic_result_v_len_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                                deletable_topic_result_v_len_name_compact = x - 1
+                            if not (
+                                (deletable_topic_result_v_len_name_compact >= 0)
+                                or ((deletable_topic_result_v_len_name_compact == (-1)) and (p_api_version >= 6))
+                            ):
+                                raise _rt.invalid(
+                                    f"{deletable_topic_result_v_len_name_compact!r} breaks its rule",
+                                    at_varint,
+                                    "len_name_compact",
+                                )
+                        else:
+                            deletable_topic_result_v_len_name_compact = None
+                        if (
                             deletable_topic_result_v_len_name_compact
                             if (p_api_version >= 4)
                             else deletable_topic_result_v_len_name
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "name")
-                        try:
-                            deletable_topic_result_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                    else:
-                        deletable_topic_result_v_name = None
-                    if p_api_version >= 6:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
-                        deletable_topic_result_v_topic_id = buf[pos:e]
-                        pos = e
-                    else:
-                        deletable_topic_result_v_topic_id = None
-                    deletable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if p_api_version >= 5:
-                        if (x := buf[pos]) < 128:
-                            deletable_topic_result_v_len_error_message_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                            deletable_topic_result_v_len_error_message_compact = x - 1
-                    else:
-                        deletable_topic_result_v_len_error_message_compact = None
-                    if (p_api_version >= 5) and (deletable_topic_result_v_len_error_message_compact >= 0):
-                        n = deletable_topic_result_v_len_error_message_compact
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "error_message")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "error_message")
-                        try:
-                            deletable_topic_result_v_error_message = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
-                        pos = e
-                    else:
-                        deletable_topic_result_v_error_message = None
-                    if p_api_version >= 4:
-                        if (x := buf[pos]) < 128:
-                            deletable_topic_result_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            deletable_topic_result_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
+                        ) >= 0:
+                            n = (
+                                deletable_topic_result_v_len_name_compact
+                                if (p_api_version >= 4)
+                                else deletable_topic_result_v_len_name
                             )
-                    else:
-                        deletable_topic_result_v_num_tagged_fields = None
-                    if p_api_version >= 4:
-                        deletable_topic_result_v_tagged_fields = []
-                        deletable_topic_result_count = deletable_topic_result_v_num_tagged_fields
-                        if deletable_topic_result_count:
-                            if deletable_topic_result_count < 0:
-                                raise _rt.bad_length(deletable_topic_result_count, pos, "tagged_fields")
-                            if deletable_topic_result_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, deletable_topic_result_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - deletable_topic_result_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, deletable_topic_result_count, pos, "tagged_fields")
-                            elems_taken += deletable_topic_result_count
-                            deletable_topic_result_i = 0
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "name")
                             try:
-                                for deletable_topic_result_i in range(deletable_topic_result_count):
-                                    deletable_topic_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    deletable_topic_result_v_tagged_fields.append(
-                                        deletable_topic_result__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{deletable_topic_result_i}]")
-                    else:
-                        deletable_topic_result_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresponses = (
-                            deletable_topic_result_v_name,
-                            deletable_topic_result_v_topic_id,
-                            deletable_topic_result_v_error_code,
-                            deletable_topic_result_v_error_message,
-                            (
-                                None
-                                if deletable_topic_result_v_tagged_fields is None
-                                else tuple(deletable_topic_result_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _eresponses = _new(DeletableTopicResult)
-                        _eresponses.len_name = deletable_topic_result_v_len_name
-                        _eresponses.len_name_compact = deletable_topic_result_v_len_name_compact
-                        _eresponses.name = deletable_topic_result_v_name
-                        _eresponses.topic_id = deletable_topic_result_v_topic_id
-                        _eresponses.error_code = deletable_topic_result_v_error_code
-                        _eresponses.len_error_message_compact = deletable_topic_result_v_len_error_message_compact
-                        _eresponses.error_message = deletable_topic_result_v_error_message
-                        _eresponses.num_tagged_fields = deletable_topic_result_v_num_tagged_fields
-                        _eresponses.tagged_fields = deletable_topic_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresponses, pos = _d_deletable_topic_result(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresponses)
-                v_responses.append(_eresponses)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"responses[{i}]")
+                                deletable_topic_result_v_name = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                            pos = e
+                        else:
+                            deletable_topic_result_v_name = None
+                        if p_api_version >= 6:
+                            n = 16
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "topic_id")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "topic_id")
+                            deletable_topic_result_v_topic_id = buf[pos:e]
+                            pos = e
+                        else:
+                            deletable_topic_result_v_topic_id = None
+                        deletable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if p_api_version >= 5:
+                            if (x := buf[pos]) < 128:
+                                deletable_topic_result_v_len_error_message_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                deletable_topic_result_v_len_error_message_compact = x - 1
+                        else:
+                            deletable_topic_result_v_len_error_message_compact = None
+                        if (p_api_version >= 5) and (deletable_topic_result_v_len_error_message_compact >= 0):
+                            n = deletable_topic_result_v_len_error_message_compact
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "error_message")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "error_message")
+                            try:
+                                deletable_topic_result_v_error_message = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                ) from None
+                            pos = e
+                        else:
+                            deletable_topic_result_v_error_message = None
+                        if p_api_version >= 4:
+                            if (x := buf[pos]) < 128:
+                                deletable_topic_result_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                deletable_topic_result_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            deletable_topic_result_v_num_tagged_fields = None
+                        if p_api_version >= 4:
+                            deletable_topic_result_v_tagged_fields = []
+                            deletable_topic_result_count = deletable_topic_result_v_num_tagged_fields
+                            if deletable_topic_result_count:
+                                if deletable_topic_result_count < 0:
+                                    raise _rt.bad_length(deletable_topic_result_count, pos, "tagged_fields")
+                                if deletable_topic_result_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, deletable_topic_result_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - deletable_topic_result_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, deletable_topic_result_count, pos, "tagged_fields")
+                                elems_taken += deletable_topic_result_count
+                                deletable_topic_result_i = 0
+                                try:
+                                    for deletable_topic_result_i in range(deletable_topic_result_count):
+                                        deletable_topic_result__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        deletable_topic_result_v_tagged_fields.append(
+                                            deletable_topic_result__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{deletable_topic_result_i}]")
+                        else:
+                            deletable_topic_result_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresponses = (
+                                deletable_topic_result_v_name,
+                                deletable_topic_result_v_topic_id,
+                                deletable_topic_result_v_error_code,
+                                deletable_topic_result_v_error_message,
+                                (
+                                    None
+                                    if deletable_topic_result_v_tagged_fields is None
+                                    else tuple(deletable_topic_result_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _eresponses = _new(DeletableTopicResult)
+                            _eresponses.len_name = deletable_topic_result_v_len_name
+                            _eresponses.len_name_compact = deletable_topic_result_v_len_name_compact
+                            _eresponses.name = deletable_topic_result_v_name
+                            _eresponses.topic_id = deletable_topic_result_v_topic_id
+                            _eresponses.error_code = deletable_topic_result_v_error_code
+                            _eresponses.len_error_message_compact = deletable_topic_result_v_len_error_message_compact
+                            _eresponses.error_message = deletable_topic_result_v_error_message
+                            _eresponses.num_tagged_fields = deletable_topic_result_v_num_tagged_fields
+                            _eresponses.tagged_fields = deletable_topic_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresponses, pos = _d_deletable_topic_result(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresponses)
+                    v_responses.append(_eresponses)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"responses[{i}]")
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -491,7 +515,7 @@ def _e_delete_topics_response(v: DeleteTopicsResponse, out: list[Any], p_api_ver
         v_throttle_time_ms = v.throttle_time_ms
         v_num_responses = v.num_responses
         v_num_responses_compact = v.num_responses_compact
-        v_responses = v.responses
+        v_responses = _rt.as_list(v.responses)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 3:
@@ -1006,11 +1030,153 @@ def _e_delete_topics_response_header(v: DeleteTopicsResponseHeader, out: list[An
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one deletable_topic_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: Any
+    v_len_name_compact: Any
+    v_name: Any
+    v_topic_id: Any
+    v_error_code: int
+    v_len_error_message_compact: Any
+    v_error_message: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 3:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_name")
+        (v_len_name,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 6))):
+            raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
+    else:
+        v_len_name = None
+    if p_api_version >= 4:
+        at_varint = pos
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+            v_len_name_compact = x - 1
+        if not ((v_len_name_compact >= 0) or ((v_len_name_compact == (-1)) and (p_api_version >= 6))):
+            raise _rt.invalid(f"{v_len_name_compact!r} breaks its rule", at_varint, "len_name_compact")
+    else:
+        v_len_name_compact = None
+    if (v_len_name_compact if (p_api_version >= 4) else v_len_name) >= 0:
+        n = v_len_name_compact if (p_api_version >= 4) else v_len_name
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "name")
+        try:
+            v_name = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+        pos = e
+    else:
+        v_name = None
+    if p_api_version >= 6:
+        n = 16
+        if n < 0:
+            raise _rt.bad_length(n, pos, "topic_id")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "topic_id")
+        v_topic_id = buf[pos:e]
+        pos = e
+    else:
+        v_topic_id = None
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version >= 5:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_error_message_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+            v_len_error_message_compact = x - 1
+    else:
+        v_len_error_message_compact = None
+    if (p_api_version >= 5) and (v_len_error_message_compact >= 0):
+        n = v_len_error_message_compact
+        if n < 0:
+            raise _rt.bad_length(n, pos, "error_message")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 4:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_delete_topics_response_responses(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a delete_topics_response's `responses` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "responses")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_deletable_topic_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"responses[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("delete_topics_response.responses",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "delete_topics_response does not end with a list of a known size, read after the fields before it"
@@ -1026,14 +1192,18 @@ def decode(
 ) -> DeleteTopicsResponse:
     """Decode exactly one delete_topics_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_topics_response.responses` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableTopicResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1042,14 +1212,18 @@ def decode_prefix(
     """Decode one delete_topics_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_topics_response.responses` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableTopicResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1064,8 +1238,12 @@ def decode_stream(
     """Decode delete_topics_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `delete_topics_response.responses` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DeletableTopicResult come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1073,7 +1251,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_delete_topics_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1101,7 +1279,7 @@ def build(
     throttle_time_ms: int | None = None,
     num_responses: int | None = None,
     num_responses_compact: int | None = None,
-    responses: list[DeletableTopicResult | DeletableTopicResultTuple] | None = None,
+    responses: Sequence[DeletableTopicResult | DeletableTopicResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "c28b0959d8665e5f198475a8b92b9ee6d93a46be0e00ffa38ebfee71ab285728"
 
 
@@ -71,7 +75,7 @@ class DescribeAclsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `resources`. Derived: computed on encode when left None."""
-    resources: list[DescribeAclsResource | DescribeAclsResourceTuple] = field(
+    resources: Sequence[DescribeAclsResource | DescribeAclsResourceTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DescribeAclsResource", "list": True}
     )
     """Each Resource that is referenced in an ACL."""
@@ -93,7 +97,7 @@ class DescribeAclsResponse:
         error_message: str | None = None,
         num_resources: int | None = None,
         num_resources_compact: int | None = None,
-        resources: list[DescribeAclsResource | DescribeAclsResourceTuple] | None = None,
+        resources: Sequence[DescribeAclsResource | DescribeAclsResourceTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -363,7 +367,7 @@ def _d_describe_acls_response(
     v_error_message: Any
     v_num_resources: Any
     v_num_resources_compact: Any
-    v_resources: list[DescribeAclsResource | DescribeAclsResourceTuple]
+    v_resources: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _eresources: Any
@@ -442,291 +446,317 @@ def _d_describe_acls_response(
             v_num_resources_compact = x - 1
     else:
         v_num_resources_compact = None
-    v_resources = []
-    count = v_num_resources_compact if (p_api_version >= 2) else v_num_resources
-    if count:
+    if lim[_LAZY]:
+        count = v_num_resources_compact if (p_api_version >= 2) else v_num_resources
         if count < 0:
             raise _rt.bad_length(count, pos, "resources")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "resources")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "resources")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_describe_acls_response_resources, buf, pos, (end, count, p_api_version))
+        lz_first = _v_describe_acls_response_resources(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    describe_acls_resource_v_resource_type = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if p_api_version <= 1:
-                        (describe_acls_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        describe_acls_resource_v_len_resource_name = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            describe_acls_resource_v_len_resource_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
-                            describe_acls_resource_v_len_resource_name_compact = x - 1
-                    else:
-                        describe_acls_resource_v_len_resource_name_compact = None
-                    n = (
-                        describe_acls_resource_v_len_resource_name_compact
-                        if (p_api_version >= 2)
-                        else describe_acls_resource_v_len_resource_name
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "resource_name")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "resource_name")
+                pos = _s_describe_acls_resource(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"resources[{i}]")
+        v_resources = _LazyList(lz_first, lz_source, count)
+    else:
+        v_resources = []
+        count = v_num_resources_compact if (p_api_version >= 2) else v_num_resources
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "resources")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "resources")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "resources")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        describe_acls_resource_v_resource_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
-                    pos = e
-                    if p_api_version >= 1:
-                        (describe_acls_resource_v_pattern_type,) = _S3.unpack_from(buf, pos)
+                        describe_acls_resource_v_resource_type = (buf[pos] ^ 128) - 128
                         pos += 1
-                    else:
-                        describe_acls_resource_v_pattern_type = None
-                    if p_api_version <= 1:
-                        (describe_acls_resource_v_num_acls,) = _S2.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        describe_acls_resource_v_num_acls = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            describe_acls_resource_v_num_acls_compact = x - 1
-                            pos += 1
+                        if p_api_version <= 1:
+                            (describe_acls_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                            pos += 2
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_acls_compact", 32)
-                            describe_acls_resource_v_num_acls_compact = x - 1
-                    else:
-                        describe_acls_resource_v_num_acls_compact = None
-                    describe_acls_resource_v_acls = []
-                    describe_acls_resource_count = (
-                        describe_acls_resource_v_num_acls_compact
-                        if (p_api_version >= 2)
-                        else describe_acls_resource_v_num_acls
-                    )
-                    if describe_acls_resource_count:
-                        if describe_acls_resource_count < 0:
-                            raise _rt.bad_length(describe_acls_resource_count, pos, "acls")
-                        if describe_acls_resource_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, describe_acls_resource_count * 2, "acls")
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_acls_resource_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                            describe_acls_resource_v_len_resource_name = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                describe_acls_resource_v_len_resource_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+                                describe_acls_resource_v_len_resource_name_compact = x - 1
                         else:
-                            _take_elements(lim, describe_acls_resource_count, pos, "acls")
-                        elems_taken += describe_acls_resource_count
-                        describe_acls_resource_i = 0
+                            describe_acls_resource_v_len_resource_name_compact = None
+                        n = (
+                            describe_acls_resource_v_len_resource_name_compact
+                            if (p_api_version >= 2)
+                            else describe_acls_resource_v_len_resource_name
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "resource_name")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "resource_name")
                         try:
-                            for describe_acls_resource_i in range(describe_acls_resource_count):
-                                if p_api_version <= 1:
-                                    (acl_description_v_len_principal,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    acl_description_v_len_principal = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        acl_description_v_len_principal_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
-                                        acl_description_v_len_principal_compact = x - 1
-                                else:
-                                    acl_description_v_len_principal_compact = None
-                                n = (
-                                    acl_description_v_len_principal_compact
-                                    if (p_api_version >= 2)
-                                    else acl_description_v_len_principal
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "principal")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "principal")
-                                try:
-                                    acl_description_v_principal = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(
-                                        f"not UTF-8: {exc.reason}", pos + exc.start, "principal"
-                                    ) from None
-                                pos = e
-                                if p_api_version <= 1:
-                                    (acl_description_v_len_host,) = _S1.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    acl_description_v_len_host = None
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        acl_description_v_len_host_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                                        acl_description_v_len_host_compact = x - 1
-                                else:
-                                    acl_description_v_len_host_compact = None
-                                n = (
-                                    acl_description_v_len_host_compact
-                                    if (p_api_version >= 2)
-                                    else acl_description_v_len_host
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "host")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "host")
-                                try:
-                                    acl_description_v_host = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                                pos = e
-                                acl_description_v_operation, acl_description_v_permission_type = _S4.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 2
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        acl_description_v_num_tagged_fields = x
-                                        pos += 1
-                                    else:
-                                        acl_description_v_num_tagged_fields, pos = _uvarint(
-                                            buf, pos, end, 5, "num_tagged_fields", 32
-                                        )
-                                else:
-                                    acl_description_v_num_tagged_fields = None
-                                if p_api_version >= 2:
-                                    acl_description_v_tagged_fields = []
-                                    acl_description_count = acl_description_v_num_tagged_fields
-                                    if acl_description_count:
-                                        if acl_description_count < 0:
-                                            raise _rt.bad_length(acl_description_count, pos, "tagged_fields")
-                                        if acl_description_count * 2 > end - pos:
-                                            raise _rt.short(buf, pos, end, acl_description_count * 2, "tagged_fields")
-                                        if (left := lim[_ELEMENTS_RESERVED] - acl_description_count) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(lim, acl_description_count, pos, "tagged_fields")
-                                        elems_taken += acl_description_count
-                                        acl_description_i = 0
-                                        try:
-                                            for acl_description_i in range(acl_description_count):
-                                                acl_description__etagged_fields, pos = _d_tagged_field(
-                                                    buf, pos, end, lim
-                                                )
-                                                acl_description_v_tagged_fields.append(acl_description__etagged_fields)
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"tagged_fields[{acl_description_i}]")
-                                else:
-                                    acl_description_v_tagged_fields = None
-                                if elem_tuples:
-                                    describe_acls_resource__eacls = (
-                                        acl_description_v_principal,
-                                        acl_description_v_host,
-                                        acl_description_v_operation,
-                                        acl_description_v_permission_type,
-                                        (
-                                            None
-                                            if acl_description_v_tagged_fields is None
-                                            else tuple(acl_description_v_tagged_fields)
-                                        ),
-                                    )
-                                else:
-                                    describe_acls_resource__eacls = _new(AclDescription)
-                                    describe_acls_resource__eacls.len_principal = acl_description_v_len_principal
-                                    describe_acls_resource__eacls.len_principal_compact = (
-                                        acl_description_v_len_principal_compact
-                                    )
-                                    describe_acls_resource__eacls.principal = acl_description_v_principal
-                                    describe_acls_resource__eacls.len_host = acl_description_v_len_host
-                                    describe_acls_resource__eacls.len_host_compact = acl_description_v_len_host_compact
-                                    describe_acls_resource__eacls.host = acl_description_v_host
-                                    describe_acls_resource__eacls.operation = acl_description_v_operation
-                                    describe_acls_resource__eacls.permission_type = acl_description_v_permission_type
-                                    describe_acls_resource__eacls.num_tagged_fields = (
-                                        acl_description_v_num_tagged_fields
-                                    )
-                                    describe_acls_resource__eacls.tagged_fields = acl_description_v_tagged_fields
-                                describe_acls_resource_v_acls.append(describe_acls_resource__eacls)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"acls[{describe_acls_resource_i}]")
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            describe_acls_resource_v_num_tagged_fields = x
+                            describe_acls_resource_v_resource_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+                        pos = e
+                        if p_api_version >= 1:
+                            (describe_acls_resource_v_pattern_type,) = _S3.unpack_from(buf, pos)
                             pos += 1
                         else:
-                            describe_acls_resource_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        describe_acls_resource_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        describe_acls_resource_v_tagged_fields = []
-                        describe_acls_resource_count = describe_acls_resource_v_num_tagged_fields
+                            describe_acls_resource_v_pattern_type = None
+                        if p_api_version <= 1:
+                            (describe_acls_resource_v_num_acls,) = _S2.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            describe_acls_resource_v_num_acls = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                describe_acls_resource_v_num_acls_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_acls_compact", 32)
+                                describe_acls_resource_v_num_acls_compact = x - 1
+                        else:
+                            describe_acls_resource_v_num_acls_compact = None
+                        describe_acls_resource_v_acls = []
+                        describe_acls_resource_count = (
+                            describe_acls_resource_v_num_acls_compact
+                            if (p_api_version >= 2)
+                            else describe_acls_resource_v_num_acls
+                        )
                         if describe_acls_resource_count:
                             if describe_acls_resource_count < 0:
-                                raise _rt.bad_length(describe_acls_resource_count, pos, "tagged_fields")
+                                raise _rt.bad_length(describe_acls_resource_count, pos, "acls")
                             if describe_acls_resource_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, describe_acls_resource_count * 2, "tagged_fields")
+                                raise _rt.short(buf, pos, end, describe_acls_resource_count * 2, "acls")
                             if (left := lim[_ELEMENTS_RESERVED] - describe_acls_resource_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
-                                _take_elements(lim, describe_acls_resource_count, pos, "tagged_fields")
+                                _take_elements(lim, describe_acls_resource_count, pos, "acls")
                             elems_taken += describe_acls_resource_count
                             describe_acls_resource_i = 0
                             try:
                                 for describe_acls_resource_i in range(describe_acls_resource_count):
-                                    describe_acls_resource__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    describe_acls_resource_v_tagged_fields.append(
-                                        describe_acls_resource__etagged_fields
+                                    if p_api_version <= 1:
+                                        (acl_description_v_len_principal,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        acl_description_v_len_principal = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            acl_description_v_len_principal_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+                                            acl_description_v_len_principal_compact = x - 1
+                                    else:
+                                        acl_description_v_len_principal_compact = None
+                                    n = (
+                                        acl_description_v_len_principal_compact
+                                        if (p_api_version >= 2)
+                                        else acl_description_v_len_principal
                                     )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "principal")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "principal")
+                                    try:
+                                        acl_description_v_principal = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(
+                                            f"not UTF-8: {exc.reason}", pos + exc.start, "principal"
+                                        ) from None
+                                    pos = e
+                                    if p_api_version <= 1:
+                                        (acl_description_v_len_host,) = _S1.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        acl_description_v_len_host = None
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            acl_description_v_len_host_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                                            acl_description_v_len_host_compact = x - 1
+                                    else:
+                                        acl_description_v_len_host_compact = None
+                                    n = (
+                                        acl_description_v_len_host_compact
+                                        if (p_api_version >= 2)
+                                        else acl_description_v_len_host
+                                    )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "host")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "host")
+                                    try:
+                                        acl_description_v_host = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                                    pos = e
+                                    acl_description_v_operation, acl_description_v_permission_type = _S4.unpack_from(
+                                        buf, pos
+                                    )
+                                    pos += 2
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            acl_description_v_num_tagged_fields = x
+                                            pos += 1
+                                        else:
+                                            acl_description_v_num_tagged_fields, pos = _uvarint(
+                                                buf, pos, end, 5, "num_tagged_fields", 32
+                                            )
+                                    else:
+                                        acl_description_v_num_tagged_fields = None
+                                    if p_api_version >= 2:
+                                        acl_description_v_tagged_fields = []
+                                        acl_description_count = acl_description_v_num_tagged_fields
+                                        if acl_description_count:
+                                            if acl_description_count < 0:
+                                                raise _rt.bad_length(acl_description_count, pos, "tagged_fields")
+                                            if acl_description_count * 2 > end - pos:
+                                                raise _rt.short(
+                                                    buf, pos, end, acl_description_count * 2, "tagged_fields"
+                                                )
+                                            if (left := lim[_ELEMENTS_RESERVED] - acl_description_count) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(lim, acl_description_count, pos, "tagged_fields")
+                                            elems_taken += acl_description_count
+                                            acl_description_i = 0
+                                            try:
+                                                for acl_description_i in range(acl_description_count):
+                                                    acl_description__etagged_fields, pos = _d_tagged_field(
+                                                        buf, pos, end, lim
+                                                    )
+                                                    acl_description_v_tagged_fields.append(
+                                                        acl_description__etagged_fields
+                                                    )
+                                            except _rt.DecodeError as exc:
+                                                raise exc.within(f"tagged_fields[{acl_description_i}]")
+                                    else:
+                                        acl_description_v_tagged_fields = None
+                                    if elem_tuples:
+                                        describe_acls_resource__eacls = (
+                                            acl_description_v_principal,
+                                            acl_description_v_host,
+                                            acl_description_v_operation,
+                                            acl_description_v_permission_type,
+                                            (
+                                                None
+                                                if acl_description_v_tagged_fields is None
+                                                else tuple(acl_description_v_tagged_fields)
+                                            ),
+                                        )
+                                    else:
+                                        describe_acls_resource__eacls = _new(AclDescription)
+                                        describe_acls_resource__eacls.len_principal = acl_description_v_len_principal
+                                        describe_acls_resource__eacls.len_principal_compact = (
+                                            acl_description_v_len_principal_compact
+                                        )
+                                        describe_acls_resource__eacls.principal = acl_description_v_principal
+                                        describe_acls_resource__eacls.len_host = acl_description_v_len_host
+                                        describe_acls_resource__eacls.len_host_compact = (
+                                            acl_description_v_len_host_compact
+                                        )
+                                        describe_acls_resource__eacls.host = acl_description_v_host
+                                        describe_acls_resource__eacls.operation = acl_description_v_operation
+                                        describe_acls_resource__eacls.permission_type = (
+                                            acl_description_v_permission_type
+                                        )
+                                        describe_acls_resource__eacls.num_tagged_fields = (
+                                            acl_description_v_num_tagged_fields
+                                        )
+                                        describe_acls_resource__eacls.tagged_fields = acl_description_v_tagged_fields
+                                    describe_acls_resource_v_acls.append(describe_acls_resource__eacls)
                             except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{describe_acls_resource_i}]")
-                    else:
-                        describe_acls_resource_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresources = (
-                            describe_acls_resource_v_resource_type,
-                            describe_acls_resource_v_resource_name,
-                            describe_acls_resource_v_pattern_type,
-                            tuple(describe_acls_resource_v_acls),
-                            (
-                                None
-                                if describe_acls_resource_v_tagged_fields is None
-                                else tuple(describe_acls_resource_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _eresources = _new(DescribeAclsResource)
-                        _eresources.resource_type = describe_acls_resource_v_resource_type
-                        _eresources.len_resource_name = describe_acls_resource_v_len_resource_name
-                        _eresources.len_resource_name_compact = describe_acls_resource_v_len_resource_name_compact
-                        _eresources.resource_name = describe_acls_resource_v_resource_name
-                        _eresources.pattern_type = describe_acls_resource_v_pattern_type
-                        _eresources.num_acls = describe_acls_resource_v_num_acls
-                        _eresources.num_acls_compact = describe_acls_resource_v_num_acls_compact
-                        _eresources.acls = describe_acls_resource_v_acls
-                        _eresources.num_tagged_fields = describe_acls_resource_v_num_tagged_fields
-                        _eresources.tagged_fields = describe_acls_resource_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresources, pos = _d_describe_acls_resource(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresources)
-                v_resources.append(_eresources)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"resources[{i}]")
+                                raise exc.within(f"acls[{describe_acls_resource_i}]")
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                describe_acls_resource_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                describe_acls_resource_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            describe_acls_resource_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            describe_acls_resource_v_tagged_fields = []
+                            describe_acls_resource_count = describe_acls_resource_v_num_tagged_fields
+                            if describe_acls_resource_count:
+                                if describe_acls_resource_count < 0:
+                                    raise _rt.bad_length(describe_acls_resource_count, pos, "tagged_fields")
+                                if describe_acls_resource_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, describe_acls_resource_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - describe_acls_resource_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, describe_acls_resource_count, pos, "tagged_fields")
+                                elems_taken += describe_acls_resource_count
+                                describe_acls_resource_i = 0
+                                try:
+                                    for describe_acls_resource_i in range(describe_acls_resource_count):
+                                        describe_acls_resource__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        describe_acls_resource_v_tagged_fields.append(
+                                            describe_acls_resource__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{describe_acls_resource_i}]")
+                        else:
+                            describe_acls_resource_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresources = (
+                                describe_acls_resource_v_resource_type,
+                                describe_acls_resource_v_resource_name,
+                                describe_acls_resource_v_pattern_type,
+                                tuple(describe_acls_resource_v_acls),
+                                (
+                                    None
+                                    if describe_acls_resource_v_tagged_fields is None
+                                    else tuple(describe_acls_resource_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _eresources = _new(DescribeAclsResource)
+                            _eresources.resource_type = describe_acls_resource_v_resource_type
+                            _eresources.len_resource_name = describe_acls_resource_v_len_resource_name
+                            _eresources.len_resource_name_compact = describe_acls_resource_v_len_resource_name_compact
+                            _eresources.resource_name = describe_acls_resource_v_resource_name
+                            _eresources.pattern_type = describe_acls_resource_v_pattern_type
+                            _eresources.num_acls = describe_acls_resource_v_num_acls
+                            _eresources.num_acls_compact = describe_acls_resource_v_num_acls_compact
+                            _eresources.acls = describe_acls_resource_v_acls
+                            _eresources.num_tagged_fields = describe_acls_resource_v_num_tagged_fields
+                            _eresources.tagged_fields = describe_acls_resource_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresources, pos = _d_describe_acls_resource(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresources)
+                    v_resources.append(_eresources)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"resources[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -794,7 +824,7 @@ def _e_describe_acls_response(v: DescribeAclsResponse, out: list[Any], p_api_ver
         v_error_message = v.error_message
         v_num_resources = v.num_resources
         v_num_resources_compact = v.num_resources_compact
-        v_resources = v.resources
+        v_resources = _rt.as_list(v.resources)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -1922,11 +1952,250 @@ def _e_describe_acls_response_header(v: DescribeAclsResponseHeader, out: list[An
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one describe_acls_resource of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_resource_type: int
+    v_len_resource_name: Any
+    v_len_resource_name_compact: Any
+    v_resource_name: str
+    v_pattern_type: Any
+    v_num_acls: Any
+    v_num_acls_compact: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    _eacls: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_resource_type = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_resource_name")
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_resource_name = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_resource_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+            v_len_resource_name_compact = x - 1
+    else:
+        v_len_resource_name_compact = None
+    n = v_len_resource_name_compact if (p_api_version >= 2) else v_len_resource_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "resource_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "resource_name")
+    try:
+        v_resource_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+    pos = e
+    if p_api_version >= 1:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "pattern_type")
+        (v_pattern_type,) = _S3.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_pattern_type = None
+    if p_api_version <= 1:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_acls")
+        (v_num_acls,) = _S2.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_acls = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_acls_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_acls_compact", 32)
+            v_num_acls_compact = x - 1
+    else:
+        v_num_acls_compact = None
+    count = v_num_acls_compact if (p_api_version >= 2) else v_num_acls
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "acls")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "acls")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_acl_description(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"acls[{i}]")
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acl_description of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_principal: Any
+    v_len_principal_compact: Any
+    v_principal: str
+    v_len_host: Any
+    v_len_host_compact: Any
+    v_host: str
+    v_operation: int
+    v_permission_type: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_principal")
+        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_principal = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_principal_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_principal_compact", 32)
+            v_len_principal_compact = x - 1
+    else:
+        v_len_principal_compact = None
+    n = v_len_principal_compact if (p_api_version >= 2) else v_len_principal
+    if n < 0:
+        raise _rt.bad_length(n, pos, "principal")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "principal")
+    try:
+        v_principal = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
+    pos = e
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host")
+        (v_len_host,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_host = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+            v_len_host_compact = x - 1
+    else:
+        v_len_host_compact = None
+    n = v_len_host_compact if (p_api_version >= 2) else v_len_host
+    if n < 0:
+        raise _rt.bad_length(n, pos, "host")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_operation, v_permission_type = _S4.unpack_from(buf, pos)
+    pos += 2
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_describe_acls_response_resources(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_acls_response's `resources` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "resources")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_describe_acls_resource(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"resources[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_acls_response.resources",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_acls_response does not end with a list of a known size, read after the fields before it"
@@ -1942,14 +2211,18 @@ def decode(
 ) -> DescribeAclsResponse:
     """Decode exactly one describe_acls_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_acls_response.resources` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeAclsResource, AclDescription
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1958,14 +2231,18 @@ def decode_prefix(
     """Decode one describe_acls_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_acls_response.resources` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeAclsResource, AclDescription
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1980,8 +2257,12 @@ def decode_stream(
     """Decode describe_acls_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_acls_response.resources` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeAclsResource, AclDescription
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1989,7 +2270,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_acls_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2021,7 +2302,7 @@ def build(
     error_message: str | None = None,
     num_resources: int | None = None,
     num_resources_compact: int | None = None,
-    resources: list[DescribeAclsResource | DescribeAclsResourceTuple] | None = None,
+    resources: Sequence[DescribeAclsResource | DescribeAclsResourceTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

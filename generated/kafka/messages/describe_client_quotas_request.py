@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "decc2d51f56f6a07c8475af0bfe25759f833a4d01381d08deaf36ae75204c2fc"
 
 
@@ -48,7 +52,7 @@ class DescribeClientQuotasRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `components`. Derived: computed on encode when left None."""
-    components: list[ComponentData | ComponentDataTuple] = field(
+    components: Sequence[ComponentData | ComponentDataTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ComponentData", "list": True}
     )
     """Filter components to apply to quota entities."""
@@ -67,7 +71,7 @@ class DescribeClientQuotasRequest:
         self,
         num_components: int | None = None,
         num_components_compact: int | None = None,
-        components: list[ComponentData | ComponentDataTuple] | None = None,
+        components: Sequence[ComponentData | ComponentDataTuple] | None = None,
         strict: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -219,7 +223,7 @@ def _d_describe_client_quotas_request(
     """Decode one describe_client_quotas_request from buf[pos:end]; return it and the position after it."""
     v_num_components: Any
     v_num_components_compact: Any
-    v_components: list[ComponentData | ComponentDataTuple]
+    v_components: Any
     v_strict: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
@@ -253,148 +257,176 @@ def _d_describe_client_quotas_request(
             v_num_components_compact = x - 1
     else:
         v_num_components_compact = None
-    v_components = []
-    count = v_num_components_compact if (p_api_version >= 1) else v_num_components
-    if count:
+    if lim[_LAZY]:
+        count = v_num_components_compact if (p_api_version >= 1) else v_num_components
         if count < 0:
             raise _rt.bad_length(count, pos, "components")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "components")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "components")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_describe_client_quotas_request_components, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_describe_client_quotas_request_components(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if p_api_version <= 0:
-                        (component_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        component_data_v_len_entity_type = None
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            component_data_v_len_entity_type_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_entity_type_compact", 32)
-                            component_data_v_len_entity_type_compact = x - 1
-                    else:
-                        component_data_v_len_entity_type_compact = None
-                    n = (
-                        component_data_v_len_entity_type_compact
-                        if (p_api_version >= 1)
-                        else component_data_v_len_entity_type
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "entity_type")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "entity_type")
-                    try:
-                        component_data_v_entity_type = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
-                    pos = e
-                    component_data_v_match_type = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if p_api_version <= 0:
-                        (component_data_v_len_match,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                        if component_data_v_len_match < -1:
-                            raise _rt.invalid(
-                                f"{component_data_v_len_match!r} must be at least -1", pos - 2, "len_match"
-                            )
-                    else:
-                        component_data_v_len_match = None
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            component_data_v_len_match_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_match_compact", 32)
-                            component_data_v_len_match_compact = x - 1
-                    else:
-                        component_data_v_len_match_compact = None
-                    if (
-                        component_data_v_len_match_compact if (p_api_version >= 1) else component_data_v_len_match
-                    ) >= 0:
-                        n = component_data_v_len_match_compact if (p_api_version >= 1) else component_data_v_len_match
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "match")
-                        try:
-                            component_data_v_match = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "match") from None
-                        pos = e
-                    else:
-                        component_data_v_match = None
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            component_data_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            component_data_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        component_data_v_num_tagged_fields = None
-                    if p_api_version >= 1:
-                        component_data_v_tagged_fields = []
-                        component_data_count = component_data_v_num_tagged_fields
-                        if component_data_count:
-                            if component_data_count < 0:
-                                raise _rt.bad_length(component_data_count, pos, "tagged_fields")
-                            if component_data_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, component_data_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - component_data_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, component_data_count, pos, "tagged_fields")
-                            elems_taken += component_data_count
-                            component_data_i = 0
-                            try:
-                                for component_data_i in range(component_data_count):
-                                    component_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    component_data_v_tagged_fields.append(component_data__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{component_data_i}]")
-                    else:
-                        component_data_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _ecomponents = (
-                            component_data_v_entity_type,
-                            component_data_v_match_type,
-                            component_data_v_match,
-                            (None if component_data_v_tagged_fields is None else tuple(component_data_v_tagged_fields)),
-                        )
-                    else:
-                        _ecomponents = _new(ComponentData)
-                        _ecomponents.len_entity_type = component_data_v_len_entity_type
-                        _ecomponents.len_entity_type_compact = component_data_v_len_entity_type_compact
-                        _ecomponents.entity_type = component_data_v_entity_type
-                        _ecomponents.match_type = component_data_v_match_type
-                        _ecomponents.len_match = component_data_v_len_match
-                        _ecomponents.len_match_compact = component_data_v_len_match_compact
-                        _ecomponents.match = component_data_v_match
-                        _ecomponents.num_tagged_fields = component_data_v_num_tagged_fields
-                        _ecomponents.tagged_fields = component_data_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _ecomponents, pos = _d_component_data(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_ecomponents)
-                v_components.append(_ecomponents)
+                pos = _s_component_data(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"components[{i}]")
+        v_components = _LazyList(lz_first, lz_source, count)
+    else:
+        v_components = []
+        count = v_num_components_compact if (p_api_version >= 1) else v_num_components
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "components")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "components")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "components")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if p_api_version <= 0:
+                            (component_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            component_data_v_len_entity_type = None
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                component_data_v_len_entity_type_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_entity_type_compact", 32)
+                                component_data_v_len_entity_type_compact = x - 1
+                        else:
+                            component_data_v_len_entity_type_compact = None
+                        n = (
+                            component_data_v_len_entity_type_compact
+                            if (p_api_version >= 1)
+                            else component_data_v_len_entity_type
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "entity_type")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "entity_type")
+                        try:
+                            component_data_v_entity_type = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
+                        pos = e
+                        component_data_v_match_type = (buf[pos] ^ 128) - 128
+                        pos += 1
+                        if p_api_version <= 0:
+                            (component_data_v_len_match,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                            if component_data_v_len_match < -1:
+                                raise _rt.invalid(
+                                    f"{component_data_v_len_match!r} must be at least -1", pos - 2, "len_match"
+                                )
+                        else:
+                            component_data_v_len_match = None
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                component_data_v_len_match_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_match_compact", 32)
+                                component_data_v_len_match_compact = x - 1
+                        else:
+                            component_data_v_len_match_compact = None
+                        if (
+                            component_data_v_len_match_compact if (p_api_version >= 1) else component_data_v_len_match
+                        ) >= 0:
+                            n = (
+                                component_data_v_len_match_compact
+                                if (p_api_version >= 1)
+                                else component_data_v_len_match
+                            )
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "match")
+                            try:
+                                component_data_v_match = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "match") from None
+                            pos = e
+                        else:
+                            component_data_v_match = None
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                component_data_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                component_data_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            component_data_v_num_tagged_fields = None
+                        if p_api_version >= 1:
+                            component_data_v_tagged_fields = []
+                            component_data_count = component_data_v_num_tagged_fields
+                            if component_data_count:
+                                if component_data_count < 0:
+                                    raise _rt.bad_length(component_data_count, pos, "tagged_fields")
+                                if component_data_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, component_data_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - component_data_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, component_data_count, pos, "tagged_fields")
+                                elems_taken += component_data_count
+                                component_data_i = 0
+                                try:
+                                    for component_data_i in range(component_data_count):
+                                        component_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        component_data_v_tagged_fields.append(component_data__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{component_data_i}]")
+                        else:
+                            component_data_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _ecomponents = (
+                                component_data_v_entity_type,
+                                component_data_v_match_type,
+                                component_data_v_match,
+                                (
+                                    None
+                                    if component_data_v_tagged_fields is None
+                                    else tuple(component_data_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _ecomponents = _new(ComponentData)
+                            _ecomponents.len_entity_type = component_data_v_len_entity_type
+                            _ecomponents.len_entity_type_compact = component_data_v_len_entity_type_compact
+                            _ecomponents.entity_type = component_data_v_entity_type
+                            _ecomponents.match_type = component_data_v_match_type
+                            _ecomponents.len_match = component_data_v_len_match
+                            _ecomponents.len_match_compact = component_data_v_len_match_compact
+                            _ecomponents.match = component_data_v_match
+                            _ecomponents.num_tagged_fields = component_data_v_num_tagged_fields
+                            _ecomponents.tagged_fields = component_data_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _ecomponents, pos = _d_component_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_ecomponents)
+                    v_components.append(_ecomponents)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"components[{i}]")
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
     v_strict = buf[pos]
@@ -448,7 +480,7 @@ def _e_describe_client_quotas_request(v: DescribeClientQuotasRequest, out: list[
         w = 0
         v_num_components = v.num_components
         v_num_components_compact = v.num_components_compact
-        v_components = v.components
+        v_components = _rt.as_list(v.components)
         v_strict = v.strict
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -941,11 +973,143 @@ def _e_describe_client_quotas_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one component_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_entity_type: Any
+    v_len_entity_type_compact: Any
+    v_entity_type: str
+    v_match_type: int
+    v_len_match: Any
+    v_len_match_compact: Any
+    v_match: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 0:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_entity_type")
+        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_entity_type = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_entity_type_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_entity_type_compact", 32)
+            v_len_entity_type_compact = x - 1
+    else:
+        v_len_entity_type_compact = None
+    n = v_len_entity_type_compact if (p_api_version >= 1) else v_len_entity_type
+    if n < 0:
+        raise _rt.bad_length(n, pos, "entity_type")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "entity_type")
+    try:
+        v_entity_type = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_match_type = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 0:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_match")
+        (v_len_match,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if v_len_match < -1:
+            raise _rt.invalid(f"{v_len_match!r} must be at least -1", pos - 2, "len_match")
+    else:
+        v_len_match = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_match_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_match_compact", 32)
+            v_len_match_compact = x - 1
+    else:
+        v_len_match_compact = None
+    if (v_len_match_compact if (p_api_version >= 1) else v_len_match) >= 0:
+        n = v_len_match_compact if (p_api_version >= 1) else v_len_match
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "match")
+        try:
+            v_match = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "match") from None
+        pos = e
+    else:
+        v_match = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 1:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_describe_client_quotas_request_components(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_client_quotas_request's `components` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "components")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_component_data(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"components[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_client_quotas_request.components",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_client_quotas_request does not end with a list of a known size, read after the fields before it"
@@ -961,14 +1125,18 @@ def decode(
 ) -> DescribeClientQuotasRequest:
     """Decode exactly one describe_client_quotas_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_client_quotas_request.components` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ComponentData come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -977,14 +1145,20 @@ def decode_prefix(
     """Decode one describe_client_quotas_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_client_quotas_request.components` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ComponentData come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -999,8 +1173,12 @@ def decode_stream(
     """Decode describe_client_quotas_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_client_quotas_request.components` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ComponentData come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -1008,7 +1186,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_describe_client_quotas_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1035,7 +1215,7 @@ def build(
     *,
     num_components: int | None = None,
     num_components_compact: int | None = None,
-    components: list[ComponentData | ComponentDataTuple] | None = None,
+    components: Sequence[ComponentData | ComponentDataTuple] | None = None,
     strict: int = 0,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

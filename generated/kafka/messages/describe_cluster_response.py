@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "f2bd12539b587e249e074754c8992580690637e333fac9adae98f265eca6d6aa"
 
 
@@ -66,7 +70,7 @@ class DescribeClusterResponse:
     """The ID of the controller broker."""
     num_brokers_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `brokers`. Derived: computed on encode when left None."""
-    brokers: list[DescribeClusterBroker | DescribeClusterBrokerTuple] = field(
+    brokers: Sequence[DescribeClusterBroker | DescribeClusterBrokerTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DescribeClusterBroker", "list": True}
     )
     """Each broker in the response."""
@@ -90,7 +94,7 @@ class DescribeClusterResponse:
         cluster_id: str = "",
         controller_id: int = 0,
         num_brokers_compact: int | None = None,
-        brokers: list[DescribeClusterBroker | DescribeClusterBrokerTuple] | None = None,
+        brokers: Sequence[DescribeClusterBroker | DescribeClusterBrokerTuple] | None = None,
         cluster_authorized_operations: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -276,7 +280,7 @@ def _d_describe_cluster_response(
     v_cluster_id: str
     v_controller_id: int
     v_num_brokers_compact: int
-    v_brokers: list[DescribeClusterBroker | DescribeClusterBrokerTuple]
+    v_brokers: Any
     v_cluster_authorized_operations: int
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
@@ -346,116 +350,134 @@ def _d_describe_cluster_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_brokers_compact", 32)
         v_num_brokers_compact = x - 1
-    v_brokers = []
-    count = v_num_brokers_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_brokers_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "brokers")
         if count * 11 > end - pos:
             raise _rt.short(buf, pos, end, count * 11, "brokers")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "brokers")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_describe_cluster_response_brokers, buf, pos, (end, count, p_api_version))
+        lz_first = _v_describe_cluster_response_brokers(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    (describe_cluster_broker_v_broker_id,) = _S2.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        describe_cluster_broker_v_len_host_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                        describe_cluster_broker_v_len_host_compact = x - 1
-                    if describe_cluster_broker_v_len_host_compact < 0:
-                        raise _rt.bad_length(describe_cluster_broker_v_len_host_compact, pos, "host")
-                    e = pos + describe_cluster_broker_v_len_host_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, describe_cluster_broker_v_len_host_compact, "host")
-                    try:
-                        describe_cluster_broker_v_host = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                    pos = e
-                    (describe_cluster_broker_v_port,) = _S2.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        describe_cluster_broker_v_len_rack_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
-                        describe_cluster_broker_v_len_rack_compact = x - 1
-                    if describe_cluster_broker_v_len_rack_compact >= 0:
-                        e = pos + describe_cluster_broker_v_len_rack_compact
-                        if e > end:
-                            raise _rt.short(buf, pos, end, describe_cluster_broker_v_len_rack_compact, "rack")
-                        try:
-                            describe_cluster_broker_v_rack = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
-                        pos = e
-                    else:
-                        describe_cluster_broker_v_rack = None
-                    if (x := buf[pos]) < 128:
-                        describe_cluster_broker_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        describe_cluster_broker_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    describe_cluster_broker_v_tagged_fields = []
-                    describe_cluster_broker_count = describe_cluster_broker_v_num_tagged_fields
-                    if describe_cluster_broker_count:
-                        if describe_cluster_broker_count < 0:
-                            raise _rt.bad_length(describe_cluster_broker_count, pos, "tagged_fields")
-                        if describe_cluster_broker_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, describe_cluster_broker_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_cluster_broker_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, describe_cluster_broker_count, pos, "tagged_fields")
-                        elems_taken += describe_cluster_broker_count
-                        describe_cluster_broker_i = 0
-                        try:
-                            for describe_cluster_broker_i in range(describe_cluster_broker_count):
-                                describe_cluster_broker__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                describe_cluster_broker_v_tagged_fields.append(describe_cluster_broker__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{describe_cluster_broker_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _ebrokers = (
-                            describe_cluster_broker_v_broker_id,
-                            describe_cluster_broker_v_host,
-                            describe_cluster_broker_v_port,
-                            describe_cluster_broker_v_rack,
-                            tuple(describe_cluster_broker_v_tagged_fields),
-                        )
-                    else:
-                        _ebrokers = _new(DescribeClusterBroker)
-                        _ebrokers.broker_id = describe_cluster_broker_v_broker_id
-                        _ebrokers.len_host_compact = describe_cluster_broker_v_len_host_compact
-                        _ebrokers.host = describe_cluster_broker_v_host
-                        _ebrokers.port = describe_cluster_broker_v_port
-                        _ebrokers.len_rack_compact = describe_cluster_broker_v_len_rack_compact
-                        _ebrokers.rack = describe_cluster_broker_v_rack
-                        _ebrokers.num_tagged_fields = describe_cluster_broker_v_num_tagged_fields
-                        _ebrokers.tagged_fields = describe_cluster_broker_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _ebrokers, pos = _d_describe_cluster_broker(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_ebrokers)
-                v_brokers.append(_ebrokers)
+                pos = _s_describe_cluster_broker(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"brokers[{i}]")
+        v_brokers = _LazyList(lz_first, lz_source, count)
+    else:
+        v_brokers = []
+        count = v_num_brokers_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "brokers")
+            if count * 11 > end - pos:
+                raise _rt.short(buf, pos, end, count * 11, "brokers")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "brokers")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        (describe_cluster_broker_v_broker_id,) = _S2.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            describe_cluster_broker_v_len_host_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                            describe_cluster_broker_v_len_host_compact = x - 1
+                        if describe_cluster_broker_v_len_host_compact < 0:
+                            raise _rt.bad_length(describe_cluster_broker_v_len_host_compact, pos, "host")
+                        e = pos + describe_cluster_broker_v_len_host_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, describe_cluster_broker_v_len_host_compact, "host")
+                        try:
+                            describe_cluster_broker_v_host = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                        pos = e
+                        (describe_cluster_broker_v_port,) = _S2.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            describe_cluster_broker_v_len_rack_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+                            describe_cluster_broker_v_len_rack_compact = x - 1
+                        if describe_cluster_broker_v_len_rack_compact >= 0:
+                            e = pos + describe_cluster_broker_v_len_rack_compact
+                            if e > end:
+                                raise _rt.short(buf, pos, end, describe_cluster_broker_v_len_rack_compact, "rack")
+                            try:
+                                describe_cluster_broker_v_rack = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+                            pos = e
+                        else:
+                            describe_cluster_broker_v_rack = None
+                        if (x := buf[pos]) < 128:
+                            describe_cluster_broker_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            describe_cluster_broker_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        describe_cluster_broker_v_tagged_fields = []
+                        describe_cluster_broker_count = describe_cluster_broker_v_num_tagged_fields
+                        if describe_cluster_broker_count:
+                            if describe_cluster_broker_count < 0:
+                                raise _rt.bad_length(describe_cluster_broker_count, pos, "tagged_fields")
+                            if describe_cluster_broker_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, describe_cluster_broker_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - describe_cluster_broker_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, describe_cluster_broker_count, pos, "tagged_fields")
+                            elems_taken += describe_cluster_broker_count
+                            describe_cluster_broker_i = 0
+                            try:
+                                for describe_cluster_broker_i in range(describe_cluster_broker_count):
+                                    describe_cluster_broker__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    describe_cluster_broker_v_tagged_fields.append(
+                                        describe_cluster_broker__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{describe_cluster_broker_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _ebrokers = (
+                                describe_cluster_broker_v_broker_id,
+                                describe_cluster_broker_v_host,
+                                describe_cluster_broker_v_port,
+                                describe_cluster_broker_v_rack,
+                                tuple(describe_cluster_broker_v_tagged_fields),
+                            )
+                        else:
+                            _ebrokers = _new(DescribeClusterBroker)
+                            _ebrokers.broker_id = describe_cluster_broker_v_broker_id
+                            _ebrokers.len_host_compact = describe_cluster_broker_v_len_host_compact
+                            _ebrokers.host = describe_cluster_broker_v_host
+                            _ebrokers.port = describe_cluster_broker_v_port
+                            _ebrokers.len_rack_compact = describe_cluster_broker_v_len_rack_compact
+                            _ebrokers.rack = describe_cluster_broker_v_rack
+                            _ebrokers.num_tagged_fields = describe_cluster_broker_v_num_tagged_fields
+                            _ebrokers.tagged_fields = describe_cluster_broker_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _ebrokers, pos = _d_describe_cluster_broker(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_ebrokers)
+                    v_brokers.append(_ebrokers)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"brokers[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     (v_cluster_authorized_operations,) = _S2.unpack_from(buf, pos)
@@ -522,7 +544,7 @@ def _e_describe_cluster_response(v: DescribeClusterResponse, out: list[Any], p_a
         v_cluster_id = v.cluster_id
         v_controller_id = v.controller_id
         v_num_brokers_compact = v.num_brokers_compact
-        v_brokers = v.brokers
+        v_brokers = _rt.as_list(v.brokers)
         v_cluster_authorized_operations = v.cluster_authorized_operations
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -1062,11 +1084,114 @@ def _e_describe_cluster_response_header(v: DescribeClusterResponseHeader, out: l
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_describe_cluster_broker(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one describe_cluster_broker of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_broker_id: int
+    v_len_host_compact: int
+    v_host: str
+    v_port: int
+    v_len_rack_compact: int
+    v_rack: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    (v_broker_id,) = _S2.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_host_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+        v_len_host_compact = x - 1
+    if v_len_host_compact < 0:
+        raise _rt.bad_length(v_len_host_compact, pos, "host")
+    e = pos + v_len_host_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_host_compact, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_port,) = _S2.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_rack_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+        v_len_rack_compact = x - 1
+    if v_len_rack_compact >= 0:
+        e = pos + v_len_rack_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_rack_compact, "rack")
+        try:
+            v_rack = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+        pos = e
+    else:
+        v_rack = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_cluster_response_brokers(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_cluster_response's `brokers` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "brokers")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_describe_cluster_broker(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"brokers[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_cluster_response.brokers",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_cluster_response does not end with a list of a known size, read after the fields before it"
@@ -1082,14 +1207,18 @@ def decode(
 ) -> DescribeClusterResponse:
     """Decode exactly one describe_cluster_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_cluster_response.brokers` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeClusterBroker come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1098,14 +1227,18 @@ def decode_prefix(
     """Decode one describe_cluster_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_cluster_response.brokers` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeClusterBroker come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1120,8 +1253,12 @@ def decode_stream(
     """Decode describe_cluster_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_cluster_response.brokers` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeClusterBroker come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -1129,7 +1266,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_cluster_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1163,7 +1300,7 @@ def build(
     cluster_id: str = "",
     controller_id: int = 0,
     num_brokers_compact: int | None = None,
-    brokers: list[DescribeClusterBroker | DescribeClusterBrokerTuple] | None = None,
+    brokers: Sequence[DescribeClusterBroker | DescribeClusterBrokerTuple] | None = None,
     cluster_authorized_operations: int = 0,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "f0a87586498ee3252d21cfe1bbaa1183bb34a9853ae9d65b0116f76a3eed88ec"
 
 
@@ -41,7 +45,7 @@ class DescribeProducersRequest:
 
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[TopicRequest | TopicRequestTuple] = field(
+    topics: Sequence[TopicRequest | TopicRequestTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicRequest", "list": True}
     )
     """Topics."""
@@ -55,7 +59,7 @@ class DescribeProducersRequest:
     def __init__(
         self,
         num_topics_compact: int | None = None,
-        topics: list[TopicRequest | TopicRequestTuple] | None = None,
+        topics: Sequence[TopicRequest | TopicRequestTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -171,7 +175,7 @@ def _d_describe_producers_request(
 ) -> tuple[DescribeProducersRequest, int]:
     """Decode one describe_producers_request from buf[pos:end]; return it and the position after it."""
     v_num_topics_compact: int
-    v_topics: list[TopicRequest | TopicRequestTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -190,109 +194,125 @@ def _d_describe_producers_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_describe_producers_request_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_describe_producers_request_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        topic_request_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        topic_request_v_len_name_compact = x - 1
-                    if topic_request_v_len_name_compact < 0:
-                        raise _rt.bad_length(topic_request_v_len_name_compact, pos, "name")
-                    e = pos + topic_request_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_request_v_len_name_compact, "name")
-                    try:
-                        topic_request_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        topic_request_v_num_partition_indexes_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
-                        topic_request_v_num_partition_indexes_compact = x - 1
-                    topic_request_v_partition_indexes = []
-                    topic_request_count = topic_request_v_num_partition_indexes_compact
-                    if topic_request_count:
-                        if topic_request_count < 0:
-                            raise _rt.bad_length(topic_request_count, pos, "partition_indexes")
-                        if topic_request_count * 4 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_request_count * 4, "partition_indexes")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_request_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, topic_request_count, pos, "partition_indexes")
-                        elems_taken += topic_request_count
-                        topic_request_v_partition_indexes.extend(_N0[topic_request_count].unpack_from(buf, pos))
-                        pos += topic_request_count * 4
-                    if (x := buf[pos]) < 128:
-                        topic_request_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        topic_request_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    topic_request_v_tagged_fields = []
-                    topic_request_count = topic_request_v_num_tagged_fields
-                    if topic_request_count:
-                        if topic_request_count < 0:
-                            raise _rt.bad_length(topic_request_count, pos, "tagged_fields")
-                        if topic_request_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_request_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_request_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, topic_request_count, pos, "tagged_fields")
-                        elems_taken += topic_request_count
-                        topic_request_i = 0
-                        try:
-                            for topic_request_i in range(topic_request_count):
-                                topic_request__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                topic_request_v_tagged_fields.append(topic_request__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{topic_request_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            topic_request_v_name,
-                            tuple(topic_request_v_partition_indexes),
-                            tuple(topic_request_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(TopicRequest)
-                        _etopics.len_name_compact = topic_request_v_len_name_compact
-                        _etopics.name = topic_request_v_name
-                        _etopics.num_partition_indexes_compact = topic_request_v_num_partition_indexes_compact
-                        _etopics.partition_indexes = topic_request_v_partition_indexes
-                        _etopics.num_tagged_fields = topic_request_v_num_tagged_fields
-                        _etopics.tagged_fields = topic_request_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_topic_request(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_topic_request(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            topic_request_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            topic_request_v_len_name_compact = x - 1
+                        if topic_request_v_len_name_compact < 0:
+                            raise _rt.bad_length(topic_request_v_len_name_compact, pos, "name")
+                        e = pos + topic_request_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_request_v_len_name_compact, "name")
+                        try:
+                            topic_request_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            topic_request_v_num_partition_indexes_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
+                            topic_request_v_num_partition_indexes_compact = x - 1
+                        topic_request_v_partition_indexes = []
+                        topic_request_count = topic_request_v_num_partition_indexes_compact
+                        if topic_request_count:
+                            if topic_request_count < 0:
+                                raise _rt.bad_length(topic_request_count, pos, "partition_indexes")
+                            if topic_request_count * 4 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_request_count * 4, "partition_indexes")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_request_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_request_count, pos, "partition_indexes")
+                            elems_taken += topic_request_count
+                            topic_request_v_partition_indexes.extend(_N0[topic_request_count].unpack_from(buf, pos))
+                            pos += topic_request_count * 4
+                        if (x := buf[pos]) < 128:
+                            topic_request_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            topic_request_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        topic_request_v_tagged_fields = []
+                        topic_request_count = topic_request_v_num_tagged_fields
+                        if topic_request_count:
+                            if topic_request_count < 0:
+                                raise _rt.bad_length(topic_request_count, pos, "tagged_fields")
+                            if topic_request_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_request_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_request_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_request_count, pos, "tagged_fields")
+                            elems_taken += topic_request_count
+                            topic_request_i = 0
+                            try:
+                                for topic_request_i in range(topic_request_count):
+                                    topic_request__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    topic_request_v_tagged_fields.append(topic_request__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{topic_request_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                topic_request_v_name,
+                                tuple(topic_request_v_partition_indexes),
+                                tuple(topic_request_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(TopicRequest)
+                            _etopics.len_name_compact = topic_request_v_len_name_compact
+                            _etopics.name = topic_request_v_name
+                            _etopics.num_partition_indexes_compact = topic_request_v_num_partition_indexes_compact
+                            _etopics.partition_indexes = topic_request_v_partition_indexes
+                            _etopics.num_tagged_fields = topic_request_v_num_tagged_fields
+                            _etopics.tagged_fields = topic_request_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_topic_request(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -329,7 +349,7 @@ def _e_describe_producers_request(v: DescribeProducersRequest, out: list[Any], p
     try:
         w = 0
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_topics is None:
@@ -623,11 +643,107 @@ def _e_describe_producers_request_header(v: DescribeProducersRequestHeader, out:
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_request of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partition_indexes_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partition_indexes_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
+        v_num_partition_indexes_compact = x - 1
+    count = v_num_partition_indexes_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partition_indexes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partition_indexes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partition_indexes[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_producers_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_producers_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_request(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_producers_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_producers_request does not end with a list of a known size, read after the fields before it"
@@ -643,14 +759,18 @@ def decode(
 ) -> DescribeProducersRequest:
     """Decode exactly one describe_producers_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicRequest come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -659,14 +779,18 @@ def decode_prefix(
     """Decode one describe_producers_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicRequest come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -681,8 +805,12 @@ def decode_stream(
     """Decode describe_producers_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicRequest come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -690,7 +818,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_producers_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -716,7 +844,7 @@ def encode(value: DescribeProducersRequest, *, api_version: int) -> bytes:
 def build(
     *,
     num_topics_compact: int | None = None,
-    topics: list[TopicRequest | TopicRequestTuple] | None = None,
+    topics: Sequence[TopicRequest | TopicRequestTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

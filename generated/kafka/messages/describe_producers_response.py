@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "fc3e34e6bda7100e28566f8fae96a56d91188be4b359807b941062fe0f1a4902"
 
 
@@ -46,7 +50,7 @@ class DescribeProducersResponse:
     """
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[TopicResponse | TopicResponseTuple] = field(
+    topics: Sequence[TopicResponse | TopicResponseTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicResponse", "list": True}
     )
     """Each topic in the response."""
@@ -61,7 +65,7 @@ class DescribeProducersResponse:
         self,
         throttle_time_ms: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[TopicResponse | TopicResponseTuple] | None = None,
+        topics: Sequence[TopicResponse | TopicResponseTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -317,7 +321,7 @@ def _d_describe_producers_response(
     """Decode one describe_producers_response from buf[pos:end]; return it and the position after it."""
     v_throttle_time_ms: int
     v_num_topics_compact: int
-    v_topics: list[TopicResponse | TopicResponseTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -358,301 +362,327 @@ def _d_describe_producers_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_describe_producers_response_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_describe_producers_response_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        topic_response_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        topic_response_v_len_name_compact = x - 1
-                    if topic_response_v_len_name_compact < 0:
-                        raise _rt.bad_length(topic_response_v_len_name_compact, pos, "name")
-                    e = pos + topic_response_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_response_v_len_name_compact, "name")
+                pos = _s_topic_response(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        topic_response_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        topic_response_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        topic_response_v_num_partitions_compact = x - 1
-                    topic_response_v_partitions = []
-                    topic_response_count = topic_response_v_num_partitions_compact
-                    if topic_response_count:
-                        if topic_response_count < 0:
-                            raise _rt.bad_length(topic_response_count, pos, "partitions")
-                        if topic_response_count * 9 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_response_count * 9, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_response_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                        if (x := buf[pos]) < 128:
+                            topic_response_v_len_name_compact = x - 1
+                            pos += 1
                         else:
-                            _take_elements(lim, topic_response_count, pos, "partitions")
-                        elems_taken += topic_response_count
-                        topic_response_i = 0
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            topic_response_v_len_name_compact = x - 1
+                        if topic_response_v_len_name_compact < 0:
+                            raise _rt.bad_length(topic_response_v_len_name_compact, pos, "name")
+                        e = pos + topic_response_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_response_v_len_name_compact, "name")
                         try:
-                            for topic_response_i in range(topic_response_count):
-                                partition_response_v_partition_index, partition_response_v_error_code = _S1.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 6
-                                if (x := buf[pos]) < 128:
-                                    partition_response_v_len_error_message_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                                    partition_response_v_len_error_message_compact = x - 1
-                                if partition_response_v_len_error_message_compact >= 0:
-                                    e = pos + partition_response_v_len_error_message_compact
-                                    if e > end:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            partition_response_v_len_error_message_compact,
-                                            "error_message",
-                                        )
-                                    try:
-                                        partition_response_v_error_message = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    partition_response_v_error_message = None
-                                if (x := buf[pos]) < 128:
-                                    partition_response_v_num_active_producers_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_active_producers_compact", 32)
-                                    partition_response_v_num_active_producers_compact = x - 1
-                                partition_response_v_active_producers = []
-                                partition_response_count = partition_response_v_num_active_producers_compact
-                                if partition_response_count:
-                                    if partition_response_count < 0:
-                                        raise _rt.bad_length(partition_response_count, pos, "active_producers")
-                                    if partition_response_count * 37 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, partition_response_count * 37, "active_producers"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_response_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
+                            topic_response_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            topic_response_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            topic_response_v_num_partitions_compact = x - 1
+                        topic_response_v_partitions = []
+                        topic_response_count = topic_response_v_num_partitions_compact
+                        if topic_response_count:
+                            if topic_response_count < 0:
+                                raise _rt.bad_length(topic_response_count, pos, "partitions")
+                            if topic_response_count * 9 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_response_count * 9, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_response_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_response_count, pos, "partitions")
+                            elems_taken += topic_response_count
+                            topic_response_i = 0
+                            try:
+                                for topic_response_i in range(topic_response_count):
+                                    partition_response_v_partition_index, partition_response_v_error_code = (
+                                        _S1.unpack_from(buf, pos)
+                                    )
+                                    pos += 6
+                                    if (x := buf[pos]) < 128:
+                                        partition_response_v_len_error_message_compact = x - 1
+                                        pos += 1
                                     else:
-                                        _take_elements(lim, partition_response_count, pos, "active_producers")
-                                    elems_taken += partition_response_count
-                                    partition_response_i = 0
-                                    try:
-                                        for partition_response_i in range(partition_response_count):
-                                            (
-                                                producer_state_v_producer_id,
-                                                producer_state_v_producer_epoch,
-                                                producer_state_v_last_sequence,
-                                                producer_state_v_last_timestamp,
-                                                producer_state_v_coordinator_epoch,
-                                                producer_state_v_current_txn_start_offset,
-                                            ) = _S2.unpack_from(buf, pos)
-                                            pos += 36
-                                            if (x := buf[pos]) < 128:
-                                                producer_state_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                producer_state_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            producer_state_v_tagged_fields = []
-                                            producer_state_count = producer_state_v_num_tagged_fields
-                                            if producer_state_count:
-                                                if producer_state_count < 0:
-                                                    raise _rt.bad_length(producer_state_count, pos, "tagged_fields")
-                                                if producer_state_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, producer_state_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - producer_state_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(lim, producer_state_count, pos, "tagged_fields")
-                                                elems_taken += producer_state_count
-                                                producer_state_i = 0
-                                                try:
-                                                    for producer_state_i in range(producer_state_count):
-                                                        producer_state__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        producer_state_v_tagged_fields.append(
-                                                            producer_state__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{producer_state_i}]")
-                                            if elem_tuples:
-                                                partition_response__eactive_producers = (
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                        partition_response_v_len_error_message_compact = x - 1
+                                    if partition_response_v_len_error_message_compact >= 0:
+                                        e = pos + partition_response_v_len_error_message_compact
+                                        if e > end:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                partition_response_v_len_error_message_compact,
+                                                "error_message",
+                                            )
+                                        try:
+                                            partition_response_v_error_message = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        partition_response_v_error_message = None
+                                    if (x := buf[pos]) < 128:
+                                        partition_response_v_num_active_producers_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_active_producers_compact", 32)
+                                        partition_response_v_num_active_producers_compact = x - 1
+                                    partition_response_v_active_producers = []
+                                    partition_response_count = partition_response_v_num_active_producers_compact
+                                    if partition_response_count:
+                                        if partition_response_count < 0:
+                                            raise _rt.bad_length(partition_response_count, pos, "active_producers")
+                                        if partition_response_count * 37 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, partition_response_count * 37, "active_producers"
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_response_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_response_count, pos, "active_producers")
+                                        elems_taken += partition_response_count
+                                        partition_response_i = 0
+                                        try:
+                                            for partition_response_i in range(partition_response_count):
+                                                (
                                                     producer_state_v_producer_id,
                                                     producer_state_v_producer_epoch,
                                                     producer_state_v_last_sequence,
                                                     producer_state_v_last_timestamp,
                                                     producer_state_v_coordinator_epoch,
                                                     producer_state_v_current_txn_start_offset,
-                                                    tuple(producer_state_v_tagged_fields),
+                                                ) = _S2.unpack_from(buf, pos)
+                                                pos += 36
+                                                if (x := buf[pos]) < 128:
+                                                    producer_state_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    producer_state_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                producer_state_v_tagged_fields = []
+                                                producer_state_count = producer_state_v_num_tagged_fields
+                                                if producer_state_count:
+                                                    if producer_state_count < 0:
+                                                        raise _rt.bad_length(producer_state_count, pos, "tagged_fields")
+                                                    if producer_state_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf, pos, end, producer_state_count * 2, "tagged_fields"
+                                                        )
+                                                    if (left := lim[_ELEMENTS_RESERVED] - producer_state_count) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(lim, producer_state_count, pos, "tagged_fields")
+                                                    elems_taken += producer_state_count
+                                                    producer_state_i = 0
+                                                    try:
+                                                        for producer_state_i in range(producer_state_count):
+                                                            producer_state__etagged_fields, pos = _d_tagged_field(
+                                                                buf, pos, end, lim
+                                                            )
+                                                            producer_state_v_tagged_fields.append(
+                                                                producer_state__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{producer_state_i}]")
+                                                if elem_tuples:
+                                                    partition_response__eactive_producers = (
+                                                        producer_state_v_producer_id,
+                                                        producer_state_v_producer_epoch,
+                                                        producer_state_v_last_sequence,
+                                                        producer_state_v_last_timestamp,
+                                                        producer_state_v_coordinator_epoch,
+                                                        producer_state_v_current_txn_start_offset,
+                                                        tuple(producer_state_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    partition_response__eactive_producers = _new(ProducerState)
+                                                    partition_response__eactive_producers.producer_id = (
+                                                        producer_state_v_producer_id
+                                                    )
+                                                    partition_response__eactive_producers.producer_epoch = (
+                                                        producer_state_v_producer_epoch
+                                                    )
+                                                    partition_response__eactive_producers.last_sequence = (
+                                                        producer_state_v_last_sequence
+                                                    )
+                                                    partition_response__eactive_producers.last_timestamp = (
+                                                        producer_state_v_last_timestamp
+                                                    )
+                                                    partition_response__eactive_producers.coordinator_epoch = (
+                                                        producer_state_v_coordinator_epoch
+                                                    )
+                                                    partition_response__eactive_producers.current_txn_start_offset = (
+                                                        producer_state_v_current_txn_start_offset
+                                                    )
+                                                    partition_response__eactive_producers.num_tagged_fields = (
+                                                        producer_state_v_num_tagged_fields
+                                                    )
+                                                    partition_response__eactive_producers.tagged_fields = (
+                                                        producer_state_v_tagged_fields
+                                                    )
+                                                partition_response_v_active_producers.append(
+                                                    partition_response__eactive_producers
                                                 )
-                                            else:
-                                                partition_response__eactive_producers = _new(ProducerState)
-                                                partition_response__eactive_producers.producer_id = (
-                                                    producer_state_v_producer_id
-                                                )
-                                                partition_response__eactive_producers.producer_epoch = (
-                                                    producer_state_v_producer_epoch
-                                                )
-                                                partition_response__eactive_producers.last_sequence = (
-                                                    producer_state_v_last_sequence
-                                                )
-                                                partition_response__eactive_producers.last_timestamp = (
-                                                    producer_state_v_last_timestamp
-                                                )
-                                                partition_response__eactive_producers.coordinator_epoch = (
-                                                    producer_state_v_coordinator_epoch
-                                                )
-                                                partition_response__eactive_producers.current_txn_start_offset = (
-                                                    producer_state_v_current_txn_start_offset
-                                                )
-                                                partition_response__eactive_producers.num_tagged_fields = (
-                                                    producer_state_v_num_tagged_fields
-                                                )
-                                                partition_response__eactive_producers.tagged_fields = (
-                                                    producer_state_v_tagged_fields
-                                                )
-                                            partition_response_v_active_producers.append(
-                                                partition_response__eactive_producers
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"active_producers[{partition_response_i}]")
-                                if (x := buf[pos]) < 128:
-                                    partition_response_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    partition_response_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                partition_response_v_tagged_fields = []
-                                partition_response_count = partition_response_v_num_tagged_fields
-                                if partition_response_count:
-                                    if partition_response_count < 0:
-                                        raise _rt.bad_length(partition_response_count, pos, "tagged_fields")
-                                    if partition_response_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_response_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_response_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"active_producers[{partition_response_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        partition_response_v_num_tagged_fields = x
+                                        pos += 1
                                     else:
-                                        _take_elements(lim, partition_response_count, pos, "tagged_fields")
-                                    elems_taken += partition_response_count
-                                    partition_response_i = 0
-                                    try:
-                                        for partition_response_i in range(partition_response_count):
-                                            partition_response__etagged_fields, pos = _d_tagged_field(
-                                                buf, pos, end, lim
+                                        partition_response_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    partition_response_v_tagged_fields = []
+                                    partition_response_count = partition_response_v_num_tagged_fields
+                                    if partition_response_count:
+                                        if partition_response_count < 0:
+                                            raise _rt.bad_length(partition_response_count, pos, "tagged_fields")
+                                        if partition_response_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, partition_response_count * 2, "tagged_fields"
                                             )
-                                            partition_response_v_tagged_fields.append(
-                                                partition_response__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{partition_response_i}]")
-                                if elem_tuples:
-                                    topic_response__epartitions = (
-                                        partition_response_v_partition_index,
-                                        partition_response_v_error_code,
-                                        partition_response_v_error_message,
-                                        tuple(partition_response_v_active_producers),
-                                        tuple(partition_response_v_tagged_fields),
-                                    )
-                                else:
-                                    topic_response__epartitions = _new(PartitionResponse)
-                                    topic_response__epartitions.partition_index = partition_response_v_partition_index
-                                    topic_response__epartitions.error_code = partition_response_v_error_code
-                                    topic_response__epartitions.len_error_message_compact = (
-                                        partition_response_v_len_error_message_compact
-                                    )
-                                    topic_response__epartitions.error_message = partition_response_v_error_message
-                                    topic_response__epartitions.num_active_producers_compact = (
-                                        partition_response_v_num_active_producers_compact
-                                    )
-                                    topic_response__epartitions.active_producers = partition_response_v_active_producers
-                                    topic_response__epartitions.num_tagged_fields = (
-                                        partition_response_v_num_tagged_fields
-                                    )
-                                    topic_response__epartitions.tagged_fields = partition_response_v_tagged_fields
-                                topic_response_v_partitions.append(topic_response__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{topic_response_i}]")
-                    if (x := buf[pos]) < 128:
-                        topic_response_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        topic_response_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    topic_response_v_tagged_fields = []
-                    topic_response_count = topic_response_v_num_tagged_fields
-                    if topic_response_count:
-                        if topic_response_count < 0:
-                            raise _rt.bad_length(topic_response_count, pos, "tagged_fields")
-                        if topic_response_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_response_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_response_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_response_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_response_count, pos, "tagged_fields")
+                                        elems_taken += partition_response_count
+                                        partition_response_i = 0
+                                        try:
+                                            for partition_response_i in range(partition_response_count):
+                                                partition_response__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                partition_response_v_tagged_fields.append(
+                                                    partition_response__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{partition_response_i}]")
+                                    if elem_tuples:
+                                        topic_response__epartitions = (
+                                            partition_response_v_partition_index,
+                                            partition_response_v_error_code,
+                                            partition_response_v_error_message,
+                                            tuple(partition_response_v_active_producers),
+                                            tuple(partition_response_v_tagged_fields),
+                                        )
+                                    else:
+                                        topic_response__epartitions = _new(PartitionResponse)
+                                        topic_response__epartitions.partition_index = (
+                                            partition_response_v_partition_index
+                                        )
+                                        topic_response__epartitions.error_code = partition_response_v_error_code
+                                        topic_response__epartitions.len_error_message_compact = (
+                                            partition_response_v_len_error_message_compact
+                                        )
+                                        topic_response__epartitions.error_message = partition_response_v_error_message
+                                        topic_response__epartitions.num_active_producers_compact = (
+                                            partition_response_v_num_active_producers_compact
+                                        )
+                                        topic_response__epartitions.active_producers = (
+                                            partition_response_v_active_producers
+                                        )
+                                        topic_response__epartitions.num_tagged_fields = (
+                                            partition_response_v_num_tagged_fields
+                                        )
+                                        topic_response__epartitions.tagged_fields = partition_response_v_tagged_fields
+                                    topic_response_v_partitions.append(topic_response__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{topic_response_i}]")
+                        if (x := buf[pos]) < 128:
+                            topic_response_v_num_tagged_fields = x
+                            pos += 1
                         else:
-                            _take_elements(lim, topic_response_count, pos, "tagged_fields")
-                        elems_taken += topic_response_count
-                        topic_response_i = 0
-                        try:
-                            for topic_response_i in range(topic_response_count):
-                                topic_response__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                topic_response_v_tagged_fields.append(topic_response__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{topic_response_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            topic_response_v_name,
-                            tuple(topic_response_v_partitions),
-                            tuple(topic_response_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(TopicResponse)
-                        _etopics.len_name_compact = topic_response_v_len_name_compact
-                        _etopics.name = topic_response_v_name
-                        _etopics.num_partitions_compact = topic_response_v_num_partitions_compact
-                        _etopics.partitions = topic_response_v_partitions
-                        _etopics.num_tagged_fields = topic_response_v_num_tagged_fields
-                        _etopics.tagged_fields = topic_response_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_topic_response(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                            topic_response_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        topic_response_v_tagged_fields = []
+                        topic_response_count = topic_response_v_num_tagged_fields
+                        if topic_response_count:
+                            if topic_response_count < 0:
+                                raise _rt.bad_length(topic_response_count, pos, "tagged_fields")
+                            if topic_response_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_response_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_response_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_response_count, pos, "tagged_fields")
+                            elems_taken += topic_response_count
+                            topic_response_i = 0
+                            try:
+                                for topic_response_i in range(topic_response_count):
+                                    topic_response__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    topic_response_v_tagged_fields.append(topic_response__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{topic_response_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                topic_response_v_name,
+                                tuple(topic_response_v_partitions),
+                                tuple(topic_response_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(TopicResponse)
+                            _etopics.len_name_compact = topic_response_v_len_name_compact
+                            _etopics.name = topic_response_v_name
+                            _etopics.num_partitions_compact = topic_response_v_num_partitions_compact
+                            _etopics.partitions = topic_response_v_partitions
+                            _etopics.num_tagged_fields = topic_response_v_num_tagged_fields
+                            _etopics.tagged_fields = topic_response_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_topic_response(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -692,7 +722,7 @@ def _e_describe_producers_response(v: DescribeProducersResponse, out: list[Any],
         w = 0
         v_throttle_time_ms = v.throttle_time_ms
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_topics is None:
@@ -1644,11 +1674,220 @@ def _e_describe_producers_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_response of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 9 > end - pos:
+            raise _rt.short(buf, pos, end, count * 9, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_response(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_response of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_num_active_producers_compact: int
+    v_num_tagged_fields: int
+    _eactive_producers: Any
+    x: int
+    count: int
+    e: int
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_active_producers_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_active_producers_compact", 32)
+        v_num_active_producers_compact = x - 1
+    count = v_num_active_producers_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "active_producers")
+        if count * 37 > end - pos:
+            raise _rt.short(buf, pos, end, count * 37, "active_producers")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_producer_state(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"active_producers[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_producer_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one producer_state of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_producer_id: int
+    v_producer_epoch: int
+    v_last_sequence: int
+    v_last_timestamp: int
+    v_coordinator_epoch: int
+    v_current_txn_start_offset: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 36 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    (
+        v_producer_id,
+        v_producer_epoch,
+        v_last_sequence,
+        v_last_timestamp,
+        v_coordinator_epoch,
+        v_current_txn_start_offset,
+    ) = _S2.unpack_from(buf, pos)
+    pos += 36
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_producers_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_producers_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_response(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_producers_response.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_producers_response does not end with a list of a known size, read after the fields before it"
@@ -1664,14 +1903,18 @@ def decode(
 ) -> DescribeProducersResponse:
     """Decode exactly one describe_producers_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_response.topics` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1680,14 +1923,18 @@ def decode_prefix(
     """Decode one describe_producers_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_response.topics` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1702,8 +1949,12 @@ def decode_stream(
     """Decode describe_producers_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_producers_response.topics` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicResponse, PartitionResponse,
     ProducerState come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1711,7 +1962,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_producers_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1738,7 +1989,7 @@ def build(
     *,
     throttle_time_ms: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[TopicResponse | TopicResponseTuple] | None = None,
+    topics: Sequence[TopicResponse | TopicResponseTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "dde0339970f459ea01720b0a4a41d3503b0f13f9d90bd14745a67b40e9db7e52"
 
 
@@ -52,7 +56,7 @@ class DescribeQuorumResponse:
     """The error message, or null if there was no error."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[TopicData | TopicDataTuple] = field(
+    topics: Sequence[TopicData | TopicDataTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicData", "list": True}
     )
     """Topics."""
@@ -77,7 +81,7 @@ class DescribeQuorumResponse:
         len_error_message_compact: int | None = None,
         error_message: str | None = None,
         num_topics_compact: int | None = None,
-        topics: list[TopicData | TopicDataTuple] | None = None,
+        topics: Sequence[TopicData | TopicDataTuple] | None = None,
         num_nodes_compact: int | None = None,
         nodes: list[Node | NodeTuple] | None = None,
         num_tagged_fields: int | None = None,
@@ -477,7 +481,7 @@ def _d_describe_quorum_response(
     v_len_error_message_compact: Any
     v_error_message: Any
     v_num_topics_compact: int
-    v_topics: list[TopicData | TopicDataTuple]
+    v_topics: Any
     v_num_nodes_compact: Any
     v_nodes: Any
     v_num_tagged_fields: int
@@ -563,427 +567,453 @@ def _d_describe_quorum_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_describe_quorum_response_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_describe_quorum_response_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        topic_data_v_len_topic_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
-                        topic_data_v_len_topic_name_compact = x - 1
-                    if topic_data_v_len_topic_name_compact < 0:
-                        raise _rt.bad_length(topic_data_v_len_topic_name_compact, pos, "topic_name")
-                    e = pos + topic_data_v_len_topic_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, topic_data_v_len_topic_name_compact, "topic_name")
+                pos = _s_topic_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        topic_data_v_topic_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        topic_data_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        topic_data_v_num_partitions_compact = x - 1
-                    topic_data_v_partitions = []
-                    topic_data_count = topic_data_v_num_partitions_compact
-                    if topic_data_count:
-                        if topic_data_count < 0:
-                            raise _rt.bad_length(topic_data_count, pos, "partitions")
-                        if topic_data_count * 25 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_data_count * 25, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                        if (x := buf[pos]) < 128:
+                            topic_data_v_len_topic_name_compact = x - 1
+                            pos += 1
                         else:
-                            _take_elements(lim, topic_data_count, pos, "partitions")
-                        elems_taken += topic_data_count
-                        topic_data_i = 0
+                            x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
+                            topic_data_v_len_topic_name_compact = x - 1
+                        if topic_data_v_len_topic_name_compact < 0:
+                            raise _rt.bad_length(topic_data_v_len_topic_name_compact, pos, "topic_name")
+                        e = pos + topic_data_v_len_topic_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, topic_data_v_len_topic_name_compact, "topic_name")
                         try:
-                            for topic_data_i in range(topic_data_count):
-                                partition_data_v_partition_index, partition_data_v_error_code = _S1.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 6
-                                if p_api_version >= 2:
-                                    if (x := buf[pos]) < 128:
-                                        partition_data_v_len_error_message_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                                        partition_data_v_len_error_message_compact = x - 1
-                                else:
-                                    partition_data_v_len_error_message_compact = None
-                                if (p_api_version >= 2) and (partition_data_v_len_error_message_compact >= 0):
-                                    n = partition_data_v_len_error_message_compact
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "error_message")
-                                    e = pos + n
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, n, "error_message")
-                                    try:
-                                        partition_data_v_error_message = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    partition_data_v_error_message = None
-                                (
-                                    partition_data_v_leader_id,
-                                    partition_data_v_leader_epoch,
-                                    partition_data_v_high_watermark,
-                                ) = _S2.unpack_from(buf, pos)
-                                pos += 16
-                                if (x := buf[pos]) < 128:
-                                    partition_data_v_num_current_voters_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_current_voters_compact", 32)
-                                    partition_data_v_num_current_voters_compact = x - 1
-                                partition_data_v_current_voters = []
-                                partition_data_count = partition_data_v_num_current_voters_compact
-                                if partition_data_count:
-                                    if partition_data_count < 0:
-                                        raise _rt.bad_length(partition_data_count, pos, "current_voters")
-                                    if partition_data_count * 13 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_data_count * 13, "current_voters")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, partition_data_count, pos, "current_voters")
-                                    elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
-                                            pos += 4
-                                            if p_api_version >= 2:
-                                                n = 16
-                                                if n < 0:
-                                                    raise _rt.bad_length(n, pos, "replica_directory_id")
-                                                e = pos + n
-                                                if e > end:
-                                                    raise _rt.short(buf, pos, end, n, "replica_directory_id")
-                                                replica_state_v_replica_directory_id = buf[pos:e]
-                                                pos = e
-                                            else:
-                                                replica_state_v_replica_directory_id = None
-                                            (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
-                                            pos += 8
-                                            if p_api_version >= 1:
-                                                (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
-                                                pos += 8
-                                            else:
-                                                replica_state_v_last_fetch_timestamp = None
-                                            if p_api_version >= 1:
-                                                (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
-                                                pos += 8
-                                            else:
-                                                replica_state_v_last_caught_up_timestamp = None
-                                            if (x := buf[pos]) < 128:
-                                                replica_state_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                replica_state_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            replica_state_v_tagged_fields = []
-                                            replica_state_count = replica_state_v_num_tagged_fields
-                                            if replica_state_count:
-                                                if replica_state_count < 0:
-                                                    raise _rt.bad_length(replica_state_count, pos, "tagged_fields")
-                                                if replica_state_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, replica_state_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - replica_state_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(lim, replica_state_count, pos, "tagged_fields")
-                                                elems_taken += replica_state_count
-                                                replica_state_i = 0
-                                                try:
-                                                    for replica_state_i in range(replica_state_count):
-                                                        replica_state__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        replica_state_v_tagged_fields.append(
-                                                            replica_state__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{replica_state_i}]")
-                                            if elem_tuples:
-                                                partition_data__ecurrent_voters = (
-                                                    replica_state_v_replica_id,
-                                                    replica_state_v_replica_directory_id,
-                                                    replica_state_v_log_end_offset,
-                                                    replica_state_v_last_fetch_timestamp,
-                                                    replica_state_v_last_caught_up_timestamp,
-                                                    tuple(replica_state_v_tagged_fields),
-                                                )
-                                            else:
-                                                partition_data__ecurrent_voters = _new(ReplicaState)
-                                                partition_data__ecurrent_voters.replica_id = replica_state_v_replica_id
-                                                partition_data__ecurrent_voters.replica_directory_id = (
-                                                    replica_state_v_replica_directory_id
-                                                )
-                                                partition_data__ecurrent_voters.log_end_offset = (
-                                                    replica_state_v_log_end_offset
-                                                )
-                                                partition_data__ecurrent_voters.last_fetch_timestamp = (
-                                                    replica_state_v_last_fetch_timestamp
-                                                )
-                                                partition_data__ecurrent_voters.last_caught_up_timestamp = (
-                                                    replica_state_v_last_caught_up_timestamp
-                                                )
-                                                partition_data__ecurrent_voters.num_tagged_fields = (
-                                                    replica_state_v_num_tagged_fields
-                                                )
-                                                partition_data__ecurrent_voters.tagged_fields = (
-                                                    replica_state_v_tagged_fields
-                                                )
-                                            partition_data_v_current_voters.append(partition_data__ecurrent_voters)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"current_voters[{partition_data_i}]")
-                                if (x := buf[pos]) < 128:
-                                    partition_data_v_num_observers_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_observers_compact", 32)
-                                    partition_data_v_num_observers_compact = x - 1
-                                partition_data_v_observers = []
-                                partition_data_count = partition_data_v_num_observers_compact
-                                if partition_data_count:
-                                    if partition_data_count < 0:
-                                        raise _rt.bad_length(partition_data_count, pos, "observers")
-                                    if partition_data_count * 13 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_data_count * 13, "observers")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, partition_data_count, pos, "observers")
-                                    elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
-                                            pos += 4
-                                            if p_api_version >= 2:
-                                                n = 16
-                                                if n < 0:
-                                                    raise _rt.bad_length(n, pos, "replica_directory_id")
-                                                e = pos + n
-                                                if e > end:
-                                                    raise _rt.short(buf, pos, end, n, "replica_directory_id")
-                                                replica_state_v_replica_directory_id = buf[pos:e]
-                                                pos = e
-                                            else:
-                                                replica_state_v_replica_directory_id = None
-                                            (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
-                                            pos += 8
-                                            if p_api_version >= 1:
-                                                (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
-                                                pos += 8
-                                            else:
-                                                replica_state_v_last_fetch_timestamp = None
-                                            if p_api_version >= 1:
-                                                (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
-                                                pos += 8
-                                            else:
-                                                replica_state_v_last_caught_up_timestamp = None
-                                            if (x := buf[pos]) < 128:
-                                                replica_state_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                replica_state_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            replica_state_v_tagged_fields = []
-                                            replica_state_count = replica_state_v_num_tagged_fields
-                                            if replica_state_count:
-                                                if replica_state_count < 0:
-                                                    raise _rt.bad_length(replica_state_count, pos, "tagged_fields")
-                                                if replica_state_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, replica_state_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - replica_state_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(lim, replica_state_count, pos, "tagged_fields")
-                                                elems_taken += replica_state_count
-                                                replica_state_i = 0
-                                                try:
-                                                    for replica_state_i in range(replica_state_count):
-                                                        replica_state__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        replica_state_v_tagged_fields.append(
-                                                            replica_state__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{replica_state_i}]")
-                                            if elem_tuples:
-                                                partition_data__eobservers = (
-                                                    replica_state_v_replica_id,
-                                                    replica_state_v_replica_directory_id,
-                                                    replica_state_v_log_end_offset,
-                                                    replica_state_v_last_fetch_timestamp,
-                                                    replica_state_v_last_caught_up_timestamp,
-                                                    tuple(replica_state_v_tagged_fields),
-                                                )
-                                            else:
-                                                partition_data__eobservers = _new(ReplicaState)
-                                                partition_data__eobservers.replica_id = replica_state_v_replica_id
-                                                partition_data__eobservers.replica_directory_id = (
-                                                    replica_state_v_replica_directory_id
-                                                )
-                                                partition_data__eobservers.log_end_offset = (
-                                                    replica_state_v_log_end_offset
-                                                )
-                                                partition_data__eobservers.last_fetch_timestamp = (
-                                                    replica_state_v_last_fetch_timestamp
-                                                )
-                                                partition_data__eobservers.last_caught_up_timestamp = (
-                                                    replica_state_v_last_caught_up_timestamp
-                                                )
-                                                partition_data__eobservers.num_tagged_fields = (
-                                                    replica_state_v_num_tagged_fields
-                                                )
-                                                partition_data__eobservers.tagged_fields = replica_state_v_tagged_fields
-                                            partition_data_v_observers.append(partition_data__eobservers)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"observers[{partition_data_i}]")
-                                if (x := buf[pos]) < 128:
-                                    partition_data_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    partition_data_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
+                            topic_data_v_topic_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            topic_data_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            topic_data_v_num_partitions_compact = x - 1
+                        topic_data_v_partitions = []
+                        topic_data_count = topic_data_v_num_partitions_compact
+                        if topic_data_count:
+                            if topic_data_count < 0:
+                                raise _rt.bad_length(topic_data_count, pos, "partitions")
+                            if topic_data_count * 25 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_data_count * 25, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_data_count, pos, "partitions")
+                            elems_taken += topic_data_count
+                            topic_data_i = 0
+                            try:
+                                for topic_data_i in range(topic_data_count):
+                                    partition_data_v_partition_index, partition_data_v_error_code = _S1.unpack_from(
+                                        buf, pos
                                     )
-                                partition_data_v_tagged_fields = []
-                                partition_data_count = partition_data_v_num_tagged_fields
-                                if partition_data_count:
-                                    if partition_data_count < 0:
-                                        raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
-                                    if partition_data_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
+                                    pos += 6
+                                    if p_api_version >= 2:
+                                        if (x := buf[pos]) < 128:
+                                            partition_data_v_len_error_message_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                            partition_data_v_len_error_message_compact = x - 1
                                     else:
-                                        _take_elements(lim, partition_data_count, pos, "tagged_fields")
-                                    elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            partition_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            partition_data_v_tagged_fields.append(partition_data__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{partition_data_i}]")
-                                if elem_tuples:
-                                    topic_data__epartitions = (
-                                        partition_data_v_partition_index,
-                                        partition_data_v_error_code,
-                                        partition_data_v_error_message,
+                                        partition_data_v_len_error_message_compact = None
+                                    if (p_api_version >= 2) and (partition_data_v_len_error_message_compact >= 0):
+                                        n = partition_data_v_len_error_message_compact
+                                        if n < 0:
+                                            raise _rt.bad_length(n, pos, "error_message")
+                                        e = pos + n
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, n, "error_message")
+                                        try:
+                                            partition_data_v_error_message = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        partition_data_v_error_message = None
+                                    (
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
                                         partition_data_v_high_watermark,
-                                        tuple(partition_data_v_current_voters),
-                                        tuple(partition_data_v_observers),
-                                        tuple(partition_data_v_tagged_fields),
-                                    )
-                                else:
-                                    topic_data__epartitions = _new(PartitionData)
-                                    topic_data__epartitions.partition_index = partition_data_v_partition_index
-                                    topic_data__epartitions.error_code = partition_data_v_error_code
-                                    topic_data__epartitions.len_error_message_compact = (
-                                        partition_data_v_len_error_message_compact
-                                    )
-                                    topic_data__epartitions.error_message = partition_data_v_error_message
-                                    topic_data__epartitions.leader_id = partition_data_v_leader_id
-                                    topic_data__epartitions.leader_epoch = partition_data_v_leader_epoch
-                                    topic_data__epartitions.high_watermark = partition_data_v_high_watermark
-                                    topic_data__epartitions.num_current_voters_compact = (
-                                        partition_data_v_num_current_voters_compact
-                                    )
-                                    topic_data__epartitions.current_voters = partition_data_v_current_voters
-                                    topic_data__epartitions.num_observers_compact = (
-                                        partition_data_v_num_observers_compact
-                                    )
-                                    topic_data__epartitions.observers = partition_data_v_observers
-                                    topic_data__epartitions.num_tagged_fields = partition_data_v_num_tagged_fields
-                                    topic_data__epartitions.tagged_fields = partition_data_v_tagged_fields
-                                topic_data_v_partitions.append(topic_data__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{topic_data_i}]")
-                    if (x := buf[pos]) < 128:
-                        topic_data_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        topic_data_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    topic_data_v_tagged_fields = []
-                    topic_data_count = topic_data_v_num_tagged_fields
-                    if topic_data_count:
-                        if topic_data_count < 0:
-                            raise _rt.bad_length(topic_data_count, pos, "tagged_fields")
-                        if topic_data_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, topic_data_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                                    ) = _S2.unpack_from(buf, pos)
+                                    pos += 16
+                                    if (x := buf[pos]) < 128:
+                                        partition_data_v_num_current_voters_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_current_voters_compact", 32)
+                                        partition_data_v_num_current_voters_compact = x - 1
+                                    partition_data_v_current_voters = []
+                                    partition_data_count = partition_data_v_num_current_voters_compact
+                                    if partition_data_count:
+                                        if partition_data_count < 0:
+                                            raise _rt.bad_length(partition_data_count, pos, "current_voters")
+                                        if partition_data_count * 13 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_data_count * 13, "current_voters")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_data_count, pos, "current_voters")
+                                        elems_taken += partition_data_count
+                                        partition_data_i = 0
+                                        try:
+                                            for partition_data_i in range(partition_data_count):
+                                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                                pos += 4
+                                                if p_api_version >= 2:
+                                                    n = 16
+                                                    if n < 0:
+                                                        raise _rt.bad_length(n, pos, "replica_directory_id")
+                                                    e = pos + n
+                                                    if e > end:
+                                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                                    replica_state_v_replica_directory_id = buf[pos:e]
+                                                    pos = e
+                                                else:
+                                                    replica_state_v_replica_directory_id = None
+                                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                                pos += 8
+                                                if p_api_version >= 1:
+                                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                                    pos += 8
+                                                else:
+                                                    replica_state_v_last_fetch_timestamp = None
+                                                if p_api_version >= 1:
+                                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(
+                                                        buf, pos
+                                                    )
+                                                    pos += 8
+                                                else:
+                                                    replica_state_v_last_caught_up_timestamp = None
+                                                if (x := buf[pos]) < 128:
+                                                    replica_state_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    replica_state_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                replica_state_v_tagged_fields = []
+                                                replica_state_count = replica_state_v_num_tagged_fields
+                                                if replica_state_count:
+                                                    if replica_state_count < 0:
+                                                        raise _rt.bad_length(replica_state_count, pos, "tagged_fields")
+                                                    if replica_state_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf, pos, end, replica_state_count * 2, "tagged_fields"
+                                                        )
+                                                    if (left := lim[_ELEMENTS_RESERVED] - replica_state_count) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(lim, replica_state_count, pos, "tagged_fields")
+                                                    elems_taken += replica_state_count
+                                                    replica_state_i = 0
+                                                    try:
+                                                        for replica_state_i in range(replica_state_count):
+                                                            replica_state__etagged_fields, pos = _d_tagged_field(
+                                                                buf, pos, end, lim
+                                                            )
+                                                            replica_state_v_tagged_fields.append(
+                                                                replica_state__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{replica_state_i}]")
+                                                if elem_tuples:
+                                                    partition_data__ecurrent_voters = (
+                                                        replica_state_v_replica_id,
+                                                        replica_state_v_replica_directory_id,
+                                                        replica_state_v_log_end_offset,
+                                                        replica_state_v_last_fetch_timestamp,
+                                                        replica_state_v_last_caught_up_timestamp,
+                                                        tuple(replica_state_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    partition_data__ecurrent_voters = _new(ReplicaState)
+                                                    partition_data__ecurrent_voters.replica_id = (
+                                                        replica_state_v_replica_id
+                                                    )
+                                                    partition_data__ecurrent_voters.replica_directory_id = (
+                                                        replica_state_v_replica_directory_id
+                                                    )
+                                                    partition_data__ecurrent_voters.log_end_offset = (
+                                                        replica_state_v_log_end_offset
+                                                    )
+                                                    partition_data__ecurrent_voters.last_fetch_timestamp = (
+                                                        replica_state_v_last_fetch_timestamp
+                                                    )
+                                                    partition_data__ecurrent_voters.last_caught_up_timestamp = (
+                                                        replica_state_v_last_caught_up_timestamp
+                                                    )
+                                                    partition_data__ecurrent_voters.num_tagged_fields = (
+                                                        replica_state_v_num_tagged_fields
+                                                    )
+                                                    partition_data__ecurrent_voters.tagged_fields = (
+                                                        replica_state_v_tagged_fields
+                                                    )
+                                                partition_data_v_current_voters.append(partition_data__ecurrent_voters)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"current_voters[{partition_data_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        partition_data_v_num_observers_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_observers_compact", 32)
+                                        partition_data_v_num_observers_compact = x - 1
+                                    partition_data_v_observers = []
+                                    partition_data_count = partition_data_v_num_observers_compact
+                                    if partition_data_count:
+                                        if partition_data_count < 0:
+                                            raise _rt.bad_length(partition_data_count, pos, "observers")
+                                        if partition_data_count * 13 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_data_count * 13, "observers")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_data_count, pos, "observers")
+                                        elems_taken += partition_data_count
+                                        partition_data_i = 0
+                                        try:
+                                            for partition_data_i in range(partition_data_count):
+                                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                                pos += 4
+                                                if p_api_version >= 2:
+                                                    n = 16
+                                                    if n < 0:
+                                                        raise _rt.bad_length(n, pos, "replica_directory_id")
+                                                    e = pos + n
+                                                    if e > end:
+                                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                                    replica_state_v_replica_directory_id = buf[pos:e]
+                                                    pos = e
+                                                else:
+                                                    replica_state_v_replica_directory_id = None
+                                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                                pos += 8
+                                                if p_api_version >= 1:
+                                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                                    pos += 8
+                                                else:
+                                                    replica_state_v_last_fetch_timestamp = None
+                                                if p_api_version >= 1:
+                                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(
+                                                        buf, pos
+                                                    )
+                                                    pos += 8
+                                                else:
+                                                    replica_state_v_last_caught_up_timestamp = None
+                                                if (x := buf[pos]) < 128:
+                                                    replica_state_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    replica_state_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                replica_state_v_tagged_fields = []
+                                                replica_state_count = replica_state_v_num_tagged_fields
+                                                if replica_state_count:
+                                                    if replica_state_count < 0:
+                                                        raise _rt.bad_length(replica_state_count, pos, "tagged_fields")
+                                                    if replica_state_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf, pos, end, replica_state_count * 2, "tagged_fields"
+                                                        )
+                                                    if (left := lim[_ELEMENTS_RESERVED] - replica_state_count) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(lim, replica_state_count, pos, "tagged_fields")
+                                                    elems_taken += replica_state_count
+                                                    replica_state_i = 0
+                                                    try:
+                                                        for replica_state_i in range(replica_state_count):
+                                                            replica_state__etagged_fields, pos = _d_tagged_field(
+                                                                buf, pos, end, lim
+                                                            )
+                                                            replica_state_v_tagged_fields.append(
+                                                                replica_state__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{replica_state_i}]")
+                                                if elem_tuples:
+                                                    partition_data__eobservers = (
+                                                        replica_state_v_replica_id,
+                                                        replica_state_v_replica_directory_id,
+                                                        replica_state_v_log_end_offset,
+                                                        replica_state_v_last_fetch_timestamp,
+                                                        replica_state_v_last_caught_up_timestamp,
+                                                        tuple(replica_state_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    partition_data__eobservers = _new(ReplicaState)
+                                                    partition_data__eobservers.replica_id = replica_state_v_replica_id
+                                                    partition_data__eobservers.replica_directory_id = (
+                                                        replica_state_v_replica_directory_id
+                                                    )
+                                                    partition_data__eobservers.log_end_offset = (
+                                                        replica_state_v_log_end_offset
+                                                    )
+                                                    partition_data__eobservers.last_fetch_timestamp = (
+                                                        replica_state_v_last_fetch_timestamp
+                                                    )
+                                                    partition_data__eobservers.last_caught_up_timestamp = (
+                                                        replica_state_v_last_caught_up_timestamp
+                                                    )
+                                                    partition_data__eobservers.num_tagged_fields = (
+                                                        replica_state_v_num_tagged_fields
+                                                    )
+                                                    partition_data__eobservers.tagged_fields = (
+                                                        replica_state_v_tagged_fields
+                                                    )
+                                                partition_data_v_observers.append(partition_data__eobservers)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"observers[{partition_data_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        partition_data_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        partition_data_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    partition_data_v_tagged_fields = []
+                                    partition_data_count = partition_data_v_num_tagged_fields
+                                    if partition_data_count:
+                                        if partition_data_count < 0:
+                                            raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
+                                        if partition_data_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_data_count, pos, "tagged_fields")
+                                        elems_taken += partition_data_count
+                                        partition_data_i = 0
+                                        try:
+                                            for partition_data_i in range(partition_data_count):
+                                                partition_data__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                partition_data_v_tagged_fields.append(partition_data__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{partition_data_i}]")
+                                    if elem_tuples:
+                                        topic_data__epartitions = (
+                                            partition_data_v_partition_index,
+                                            partition_data_v_error_code,
+                                            partition_data_v_error_message,
+                                            partition_data_v_leader_id,
+                                            partition_data_v_leader_epoch,
+                                            partition_data_v_high_watermark,
+                                            tuple(partition_data_v_current_voters),
+                                            tuple(partition_data_v_observers),
+                                            tuple(partition_data_v_tagged_fields),
+                                        )
+                                    else:
+                                        topic_data__epartitions = _new(PartitionData)
+                                        topic_data__epartitions.partition_index = partition_data_v_partition_index
+                                        topic_data__epartitions.error_code = partition_data_v_error_code
+                                        topic_data__epartitions.len_error_message_compact = (
+                                            partition_data_v_len_error_message_compact
+                                        )
+                                        topic_data__epartitions.error_message = partition_data_v_error_message
+                                        topic_data__epartitions.leader_id = partition_data_v_leader_id
+                                        topic_data__epartitions.leader_epoch = partition_data_v_leader_epoch
+                                        topic_data__epartitions.high_watermark = partition_data_v_high_watermark
+                                        topic_data__epartitions.num_current_voters_compact = (
+                                            partition_data_v_num_current_voters_compact
+                                        )
+                                        topic_data__epartitions.current_voters = partition_data_v_current_voters
+                                        topic_data__epartitions.num_observers_compact = (
+                                            partition_data_v_num_observers_compact
+                                        )
+                                        topic_data__epartitions.observers = partition_data_v_observers
+                                        topic_data__epartitions.num_tagged_fields = partition_data_v_num_tagged_fields
+                                        topic_data__epartitions.tagged_fields = partition_data_v_tagged_fields
+                                    topic_data_v_partitions.append(topic_data__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{topic_data_i}]")
+                        if (x := buf[pos]) < 128:
+                            topic_data_v_num_tagged_fields = x
+                            pos += 1
                         else:
-                            _take_elements(lim, topic_data_count, pos, "tagged_fields")
-                        elems_taken += topic_data_count
-                        topic_data_i = 0
-                        try:
-                            for topic_data_i in range(topic_data_count):
-                                topic_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                topic_data_v_tagged_fields.append(topic_data__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{topic_data_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            topic_data_v_topic_name,
-                            tuple(topic_data_v_partitions),
-                            tuple(topic_data_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(TopicData)
-                        _etopics.len_topic_name_compact = topic_data_v_len_topic_name_compact
-                        _etopics.topic_name = topic_data_v_topic_name
-                        _etopics.num_partitions_compact = topic_data_v_num_partitions_compact
-                        _etopics.partitions = topic_data_v_partitions
-                        _etopics.num_tagged_fields = topic_data_v_num_tagged_fields
-                        _etopics.tagged_fields = topic_data_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_topic_data(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                            topic_data_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        topic_data_v_tagged_fields = []
+                        topic_data_count = topic_data_v_num_tagged_fields
+                        if topic_data_count:
+                            if topic_data_count < 0:
+                                raise _rt.bad_length(topic_data_count, pos, "tagged_fields")
+                            if topic_data_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, topic_data_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - topic_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, topic_data_count, pos, "tagged_fields")
+                            elems_taken += topic_data_count
+                            topic_data_i = 0
+                            try:
+                                for topic_data_i in range(topic_data_count):
+                                    topic_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    topic_data_v_tagged_fields.append(topic_data__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{topic_data_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                topic_data_v_topic_name,
+                                tuple(topic_data_v_partitions),
+                                tuple(topic_data_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(TopicData)
+                            _etopics.len_topic_name_compact = topic_data_v_len_topic_name_compact
+                            _etopics.topic_name = topic_data_v_topic_name
+                            _etopics.num_partitions_compact = topic_data_v_num_partitions_compact
+                            _etopics.partitions = topic_data_v_partitions
+                            _etopics.num_tagged_fields = topic_data_v_num_tagged_fields
+                            _etopics.tagged_fields = topic_data_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_topic_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_nodes_compact = x - 1
@@ -1262,7 +1292,7 @@ def _e_describe_quorum_response(v: DescribeQuorumResponse, out: list[Any], p_api
         v_len_error_message_compact = v.len_error_message_compact
         v_error_message = v.error_message
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_nodes_compact = v.num_nodes_compact
         v_nodes = v.nodes
         v_num_tagged_fields = v.num_tagged_fields
@@ -3267,11 +3297,277 @@ def _e_describe_quorum_response_header(v: DescribeQuorumResponseHeader, out: lis
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_topic_name_compact: int
+    v_topic_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_topic_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
+        v_len_topic_name_compact = x - 1
+    if v_len_topic_name_compact < 0:
+        raise _rt.bad_length(v_len_topic_name_compact, pos, "topic_name")
+    e = pos + v_len_topic_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_topic_name_compact, "topic_name")
+    try:
+        v_topic_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 25 > end - pos:
+            raise _rt.short(buf, pos, end, count * 25, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_error_code: int
+    v_len_error_message_compact: Any
+    v_error_message: Any
+    v_leader_id: int
+    v_leader_epoch: int
+    v_high_watermark: int
+    v_num_current_voters_compact: int
+    v_num_observers_compact: int
+    v_num_tagged_fields: int
+    _ecurrent_voters: Any
+    _eobservers: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_error_message_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+            v_len_error_message_compact = x - 1
+    else:
+        v_len_error_message_compact = None
+    if (p_api_version >= 2) and (v_len_error_message_compact >= 0):
+        n = v_len_error_message_compact
+        if n < 0:
+            raise _rt.bad_length(n, pos, "error_message")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_leader_id, v_leader_epoch, v_high_watermark = _S2.unpack_from(buf, pos)
+    pos += 16
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_current_voters_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_current_voters_compact", 32)
+        v_num_current_voters_compact = x - 1
+    count = v_num_current_voters_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "current_voters")
+        if count * 13 > end - pos:
+            raise _rt.short(buf, pos, end, count * 13, "current_voters")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_replica_state(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"current_voters[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_observers_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_observers_compact", 32)
+        v_num_observers_compact = x - 1
+    count = v_num_observers_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "observers")
+        if count * 13 > end - pos:
+            raise _rt.short(buf, pos, end, count * 13, "observers")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_replica_state(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"observers[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one replica_state of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_replica_id: int
+    v_replica_directory_id: Any
+    v_log_end_offset: int
+    v_last_fetch_timestamp: Any
+    v_last_caught_up_timestamp: Any
+    v_num_tagged_fields: int
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_replica_id,) = _S3.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version >= 2:
+        n = 16
+        if n < 0:
+            raise _rt.bad_length(n, pos, "replica_directory_id")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+        v_replica_directory_id = buf[pos:e]
+        pos = e
+    else:
+        v_replica_directory_id = None
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_log_end_offset,) = _S4.unpack_from(buf, pos)
+    pos += 8
+    if p_api_version >= 1:
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "last_fetch_timestamp")
+        (v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+        pos += 8
+    else:
+        v_last_fetch_timestamp = None
+    if p_api_version >= 1:
+        if pos + 8 > end:
+            raise _rt.short(buf, pos, end, 8, "last_caught_up_timestamp")
+        (v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+        pos += 8
+    else:
+        v_last_caught_up_timestamp = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_quorum_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_quorum_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_data(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_quorum_response.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_quorum_response does not end with a list of a known size, read after the fields before it"
@@ -3287,14 +3583,18 @@ def decode(
 ) -> DescribeQuorumResponse:
     """Decode exactly one describe_quorum_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_quorum_response.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicData, PartitionData, ReplicaState,
     Node, Listener come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -3303,14 +3603,18 @@ def decode_prefix(
     """Decode one describe_quorum_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_quorum_response.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicData, PartitionData, ReplicaState,
     Node, Listener come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -3325,8 +3629,12 @@ def decode_stream(
     """Decode describe_quorum_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_quorum_response.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicData, PartitionData, ReplicaState,
     Node, Listener come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -3334,7 +3642,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_quorum_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -3363,7 +3671,7 @@ def build(
     len_error_message_compact: int | None = None,
     error_message: str | None = None,
     num_topics_compact: int | None = None,
-    topics: list[TopicData | TopicDataTuple] | None = None,
+    topics: Sequence[TopicData | TopicDataTuple] | None = None,
     num_nodes_compact: int | None = None,
     nodes: list[Node | NodeTuple] | None = None,
     num_tagged_fields: int | None = None,

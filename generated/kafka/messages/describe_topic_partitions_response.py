@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "03c1f06f863f5b2733045e286fd4f3056b1d53abc2e927ada990f1124f67a946"
 
 
@@ -47,7 +51,7 @@ class DescribeTopicPartitionsResponse:
     """
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple] = field(
+    topics: Sequence[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DescribeTopicPartitionsResponseTopic", "list": True}
     )
     """Each topic in the response."""
@@ -66,7 +70,8 @@ class DescribeTopicPartitionsResponse:
         self,
         throttle_time_ms: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple] | None = None,
+        topics: Sequence[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple]
+        | None = None,
         has_next_cursor: int | None = None,
         next_cursor: Cursor | None = None,
         num_tagged_fields: int | None = None,
@@ -379,7 +384,7 @@ def _d_describe_topic_partitions_response(
     """Decode one describe_topic_partitions_response from buf[pos:end]; return it and the position after it."""
     v_throttle_time_ms: int
     v_num_topics_compact: int
-    v_topics: list[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple]
+    v_topics: Any
     v_has_next_cursor: int
     v_next_cursor: Any
     v_num_tagged_fields: int
@@ -428,515 +433,554 @@ def _d_describe_topic_partitions_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 10 > end - pos:
             raise _rt.short(buf, pos, end, count * 10, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_describe_topic_partitions_response_topics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_describe_topic_partitions_response_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    describe_topic_partitions_response_topic_v_error_code = (
-                        ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                    ) - 32768
-                    pos += 2
-                    if (x := buf[pos]) < 128:
-                        describe_topic_partitions_response_topic_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        describe_topic_partitions_response_topic_v_len_name_compact = x - 1
-                    if describe_topic_partitions_response_topic_v_len_name_compact >= 0:
-                        e = pos + describe_topic_partitions_response_topic_v_len_name_compact
-                        if e > end:
-                            raise _rt.short(
-                                buf, pos, end, describe_topic_partitions_response_topic_v_len_name_compact, "name"
-                            )
-                        try:
-                            describe_topic_partitions_response_topic_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                    else:
-                        describe_topic_partitions_response_topic_v_name = None
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    describe_topic_partitions_response_topic_v_topic_id = buf[pos:e]
-                    pos = e
-                    describe_topic_partitions_response_topic_v_is_internal = buf[pos]
-                    pos += 1
-                    if (x := buf[pos]) < 128:
-                        describe_topic_partitions_response_topic_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        describe_topic_partitions_response_topic_v_num_partitions_compact = x - 1
-                    describe_topic_partitions_response_topic_v_partitions = []
-                    describe_topic_partitions_response_topic_count = (
-                        describe_topic_partitions_response_topic_v_num_partitions_compact
-                    )
-                    if describe_topic_partitions_response_topic_count:
-                        if describe_topic_partitions_response_topic_count < 0:
-                            raise _rt.bad_length(describe_topic_partitions_response_topic_count, pos, "partitions")
-                        if describe_topic_partitions_response_topic_count * 20 > end - pos:
-                            raise _rt.short(
-                                buf, pos, end, describe_topic_partitions_response_topic_count * 20, "partitions"
-                            )
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_topic_partitions_response_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                pos = _s_describe_topic_partitions_response_topic(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 10 > end - pos:
+                raise _rt.short(buf, pos, end, count * 10, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        describe_topic_partitions_response_topic_v_error_code = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
+                        ) - 32768
+                        pos += 2
+                        if (x := buf[pos]) < 128:
+                            describe_topic_partitions_response_topic_v_len_name_compact = x - 1
+                            pos += 1
                         else:
-                            _take_elements(lim, describe_topic_partitions_response_topic_count, pos, "partitions")
-                        elems_taken += describe_topic_partitions_response_topic_count
-                        describe_topic_partitions_response_topic_i = 0
-                        try:
-                            for describe_topic_partitions_response_topic_i in range(
-                                describe_topic_partitions_response_topic_count
-                            ):
-                                (
-                                    describe_topic_partitions_response_partition_v_error_code,
-                                    describe_topic_partitions_response_partition_v_partition_index,
-                                    describe_topic_partitions_response_partition_v_leader_id,
-                                    describe_topic_partitions_response_partition_v_leader_epoch,
-                                ) = _S3.unpack_from(buf, pos)
-                                pos += 14
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
-                                    describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
-                                describe_topic_partitions_response_partition_v_replica_nodes = []
-                                describe_topic_partitions_response_partition_count = (
-                                    describe_topic_partitions_response_partition_v_num_replica_nodes_compact
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            describe_topic_partitions_response_topic_v_len_name_compact = x - 1
+                        if describe_topic_partitions_response_topic_v_len_name_compact >= 0:
+                            e = pos + describe_topic_partitions_response_topic_v_len_name_compact
+                            if e > end:
+                                raise _rt.short(
+                                    buf, pos, end, describe_topic_partitions_response_topic_v_len_name_compact, "name"
                                 )
-                                if describe_topic_partitions_response_partition_count:
-                                    if describe_topic_partitions_response_partition_count < 0:
-                                        raise _rt.bad_length(
-                                            describe_topic_partitions_response_partition_count, pos, "replica_nodes"
-                                        )
-                                    if describe_topic_partitions_response_partition_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            describe_topic_partitions_response_partition_count * 4,
-                                            "replica_nodes",
-                                        )
-                                    if (
-                                        left := lim[_ELEMENTS_RESERVED]
-                                        - describe_topic_partitions_response_partition_count
-                                    ) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim,
-                                            describe_topic_partitions_response_partition_count,
-                                            pos,
-                                            "replica_nodes",
-                                        )
-                                    elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_v_replica_nodes.extend(
-                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
-                                    )
-                                    pos += describe_topic_partitions_response_partition_count * 4
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
-                                    describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
-                                describe_topic_partitions_response_partition_v_isr_nodes = []
-                                describe_topic_partitions_response_partition_count = (
-                                    describe_topic_partitions_response_partition_v_num_isr_nodes_compact
+                            try:
+                                describe_topic_partitions_response_topic_v_name = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                            pos = e
+                        else:
+                            describe_topic_partitions_response_topic_v_name = None
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        describe_topic_partitions_response_topic_v_topic_id = buf[pos:e]
+                        pos = e
+                        describe_topic_partitions_response_topic_v_is_internal = buf[pos]
+                        pos += 1
+                        if (x := buf[pos]) < 128:
+                            describe_topic_partitions_response_topic_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            describe_topic_partitions_response_topic_v_num_partitions_compact = x - 1
+                        describe_topic_partitions_response_topic_v_partitions = []
+                        describe_topic_partitions_response_topic_count = (
+                            describe_topic_partitions_response_topic_v_num_partitions_compact
+                        )
+                        if describe_topic_partitions_response_topic_count:
+                            if describe_topic_partitions_response_topic_count < 0:
+                                raise _rt.bad_length(describe_topic_partitions_response_topic_count, pos, "partitions")
+                            if describe_topic_partitions_response_topic_count * 20 > end - pos:
+                                raise _rt.short(
+                                    buf, pos, end, describe_topic_partitions_response_topic_count * 20, "partitions"
                                 )
-                                if describe_topic_partitions_response_partition_count:
-                                    if describe_topic_partitions_response_partition_count < 0:
-                                        raise _rt.bad_length(
-                                            describe_topic_partitions_response_partition_count, pos, "isr_nodes"
-                                        )
-                                    if describe_topic_partitions_response_partition_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            describe_topic_partitions_response_partition_count * 4,
-                                            "isr_nodes",
-                                        )
-                                    if (
-                                        left := lim[_ELEMENTS_RESERVED]
-                                        - describe_topic_partitions_response_partition_count
-                                    ) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim, describe_topic_partitions_response_partition_count, pos, "isr_nodes"
-                                        )
-                                    elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_v_isr_nodes.extend(
-                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
-                                    )
-                                    pos += describe_topic_partitions_response_partition_count * 4
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = (
-                                        x - 1
-                                    )
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_eligible_leader_replicas_compact", 32)
-                                    describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = (
-                                        x - 1
-                                    )
-                                if (
-                                    describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
-                                    >= 0
+                            if (left := lim[_ELEMENTS_RESERVED] - describe_topic_partitions_response_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, describe_topic_partitions_response_topic_count, pos, "partitions")
+                            elems_taken += describe_topic_partitions_response_topic_count
+                            describe_topic_partitions_response_topic_i = 0
+                            try:
+                                for describe_topic_partitions_response_topic_i in range(
+                                    describe_topic_partitions_response_topic_count
                                 ):
-                                    describe_topic_partitions_response_partition_v_eligible_leader_replicas = []
-                                    describe_topic_partitions_response_partition_count = describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
-                                    if describe_topic_partitions_response_partition_count:
-                                        if describe_topic_partitions_response_partition_count < 0:
-                                            raise _rt.bad_length(
-                                                describe_topic_partitions_response_partition_count,
-                                                pos,
-                                                "eligible_leader_replicas",
-                                            )
-                                        if describe_topic_partitions_response_partition_count * 4 > end - pos:
-                                            raise _rt.short(
-                                                buf,
-                                                pos,
-                                                end,
-                                                describe_topic_partitions_response_partition_count * 4,
-                                                "eligible_leader_replicas",
-                                            )
-                                        if (
-                                            left := lim[_ELEMENTS_RESERVED]
-                                            - describe_topic_partitions_response_partition_count
-                                        ) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(
-                                                lim,
-                                                describe_topic_partitions_response_partition_count,
-                                                pos,
-                                                "eligible_leader_replicas",
-                                            )
-                                        elems_taken += describe_topic_partitions_response_partition_count
-                                        describe_topic_partitions_response_partition_v_eligible_leader_replicas.extend(
-                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
-                                                buf, pos
-                                            )
-                                        )
-                                        pos += describe_topic_partitions_response_partition_count * 4
-                                else:
-                                    describe_topic_partitions_response_partition_v_eligible_leader_replicas = None
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_last_known_elr_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_last_known_elr_compact", 32)
-                                    describe_topic_partitions_response_partition_v_num_last_known_elr_compact = x - 1
-                                if describe_topic_partitions_response_partition_v_num_last_known_elr_compact >= 0:
-                                    describe_topic_partitions_response_partition_v_last_known_elr = []
-                                    describe_topic_partitions_response_partition_count = (
-                                        describe_topic_partitions_response_partition_v_num_last_known_elr_compact
-                                    )
-                                    if describe_topic_partitions_response_partition_count:
-                                        if describe_topic_partitions_response_partition_count < 0:
-                                            raise _rt.bad_length(
-                                                describe_topic_partitions_response_partition_count,
-                                                pos,
-                                                "last_known_elr",
-                                            )
-                                        if describe_topic_partitions_response_partition_count * 4 > end - pos:
-                                            raise _rt.short(
-                                                buf,
-                                                pos,
-                                                end,
-                                                describe_topic_partitions_response_partition_count * 4,
-                                                "last_known_elr",
-                                            )
-                                        if (
-                                            left := lim[_ELEMENTS_RESERVED]
-                                            - describe_topic_partitions_response_partition_count
-                                        ) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(
-                                                lim,
-                                                describe_topic_partitions_response_partition_count,
-                                                pos,
-                                                "last_known_elr",
-                                            )
-                                        elems_taken += describe_topic_partitions_response_partition_count
-                                        describe_topic_partitions_response_partition_v_last_known_elr.extend(
-                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
-                                                buf, pos
-                                            )
-                                        )
-                                        pos += describe_topic_partitions_response_partition_count * 4
-                                else:
-                                    describe_topic_partitions_response_partition_v_last_known_elr = None
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_offline_replicas_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
-                                    describe_topic_partitions_response_partition_v_num_offline_replicas_compact = x - 1
-                                describe_topic_partitions_response_partition_v_offline_replicas = []
-                                describe_topic_partitions_response_partition_count = (
-                                    describe_topic_partitions_response_partition_v_num_offline_replicas_compact
-                                )
-                                if describe_topic_partitions_response_partition_count:
-                                    if describe_topic_partitions_response_partition_count < 0:
-                                        raise _rt.bad_length(
-                                            describe_topic_partitions_response_partition_count, pos, "offline_replicas"
-                                        )
-                                    if describe_topic_partitions_response_partition_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            describe_topic_partitions_response_partition_count * 4,
-                                            "offline_replicas",
-                                        )
-                                    if (
-                                        left := lim[_ELEMENTS_RESERVED]
-                                        - describe_topic_partitions_response_partition_count
-                                    ) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim,
-                                            describe_topic_partitions_response_partition_count,
-                                            pos,
-                                            "offline_replicas",
-                                        )
-                                    elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_v_offline_replicas.extend(
-                                        _N0[describe_topic_partitions_response_partition_count].unpack_from(buf, pos)
-                                    )
-                                    pos += describe_topic_partitions_response_partition_count * 4
-                                if (x := buf[pos]) < 128:
-                                    describe_topic_partitions_response_partition_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    describe_topic_partitions_response_partition_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                describe_topic_partitions_response_partition_v_tagged_fields = []
-                                describe_topic_partitions_response_partition_count = (
-                                    describe_topic_partitions_response_partition_v_num_tagged_fields
-                                )
-                                if describe_topic_partitions_response_partition_count:
-                                    if describe_topic_partitions_response_partition_count < 0:
-                                        raise _rt.bad_length(
-                                            describe_topic_partitions_response_partition_count, pos, "tagged_fields"
-                                        )
-                                    if describe_topic_partitions_response_partition_count * 2 > end - pos:
-                                        raise _rt.short(
-                                            buf,
-                                            pos,
-                                            end,
-                                            describe_topic_partitions_response_partition_count * 2,
-                                            "tagged_fields",
-                                        )
-                                    if (
-                                        left := lim[_ELEMENTS_RESERVED]
-                                        - describe_topic_partitions_response_partition_count
-                                    ) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim,
-                                            describe_topic_partitions_response_partition_count,
-                                            pos,
-                                            "tagged_fields",
-                                        )
-                                    elems_taken += describe_topic_partitions_response_partition_count
-                                    describe_topic_partitions_response_partition_i = 0
-                                    try:
-                                        for describe_topic_partitions_response_partition_i in range(
-                                            describe_topic_partitions_response_partition_count
-                                        ):
-                                            describe_topic_partitions_response_partition__etagged_fields, pos = (
-                                                _d_tagged_field(buf, pos, end, lim)
-                                            )
-                                            describe_topic_partitions_response_partition_v_tagged_fields.append(
-                                                describe_topic_partitions_response_partition__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(
-                                            f"tagged_fields[{describe_topic_partitions_response_partition_i}]"
-                                        )
-                                if elem_tuples:
-                                    describe_topic_partitions_response_topic__epartitions = (
+                                    (
                                         describe_topic_partitions_response_partition_v_error_code,
                                         describe_topic_partitions_response_partition_v_partition_index,
                                         describe_topic_partitions_response_partition_v_leader_id,
                                         describe_topic_partitions_response_partition_v_leader_epoch,
-                                        tuple(describe_topic_partitions_response_partition_v_replica_nodes),
-                                        tuple(describe_topic_partitions_response_partition_v_isr_nodes),
-                                        (
-                                            None
-                                            if describe_topic_partitions_response_partition_v_eligible_leader_replicas
-                                            is None
-                                            else tuple(
-                                                describe_topic_partitions_response_partition_v_eligible_leader_replicas
-                                            )
-                                        ),
-                                        (
-                                            None
-                                            if describe_topic_partitions_response_partition_v_last_known_elr is None
-                                            else tuple(describe_topic_partitions_response_partition_v_last_known_elr)
-                                        ),
-                                        tuple(describe_topic_partitions_response_partition_v_offline_replicas),
-                                        tuple(describe_topic_partitions_response_partition_v_tagged_fields),
-                                    )
-                                else:
-                                    describe_topic_partitions_response_topic__epartitions = _new(
-                                        DescribeTopicPartitionsResponsePartition
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.error_code = (
-                                        describe_topic_partitions_response_partition_v_error_code
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.partition_index = (
-                                        describe_topic_partitions_response_partition_v_partition_index
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.leader_id = (
-                                        describe_topic_partitions_response_partition_v_leader_id
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.leader_epoch = (
-                                        describe_topic_partitions_response_partition_v_leader_epoch
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.num_replica_nodes_compact = (
+                                    ) = _S3.unpack_from(buf, pos)
+                                    pos += 14
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
+                                        describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
+                                    describe_topic_partitions_response_partition_v_replica_nodes = []
+                                    describe_topic_partitions_response_partition_count = (
                                         describe_topic_partitions_response_partition_v_num_replica_nodes_compact
                                     )
-                                    describe_topic_partitions_response_topic__epartitions.replica_nodes = (
-                                        describe_topic_partitions_response_partition_v_replica_nodes
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.num_isr_nodes_compact = (
+                                    if describe_topic_partitions_response_partition_count:
+                                        if describe_topic_partitions_response_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                describe_topic_partitions_response_partition_count, pos, "replica_nodes"
+                                            )
+                                        if describe_topic_partitions_response_partition_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                describe_topic_partitions_response_partition_count * 4,
+                                                "replica_nodes",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED]
+                                            - describe_topic_partitions_response_partition_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim,
+                                                describe_topic_partitions_response_partition_count,
+                                                pos,
+                                                "replica_nodes",
+                                            )
+                                        elems_taken += describe_topic_partitions_response_partition_count
+                                        describe_topic_partitions_response_partition_v_replica_nodes.extend(
+                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                buf, pos
+                                            )
+                                        )
+                                        pos += describe_topic_partitions_response_partition_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
+                                        describe_topic_partitions_response_partition_v_num_isr_nodes_compact = x - 1
+                                    describe_topic_partitions_response_partition_v_isr_nodes = []
+                                    describe_topic_partitions_response_partition_count = (
                                         describe_topic_partitions_response_partition_v_num_isr_nodes_compact
                                     )
-                                    describe_topic_partitions_response_topic__epartitions.isr_nodes = (
-                                        describe_topic_partitions_response_partition_v_isr_nodes
+                                    if describe_topic_partitions_response_partition_count:
+                                        if describe_topic_partitions_response_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                describe_topic_partitions_response_partition_count, pos, "isr_nodes"
+                                            )
+                                        if describe_topic_partitions_response_partition_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                describe_topic_partitions_response_partition_count * 4,
+                                                "isr_nodes",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED]
+                                            - describe_topic_partitions_response_partition_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim,
+                                                describe_topic_partitions_response_partition_count,
+                                                pos,
+                                                "isr_nodes",
+                                            )
+                                        elems_taken += describe_topic_partitions_response_partition_count
+                                        describe_topic_partitions_response_partition_v_isr_nodes.extend(
+                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                buf, pos
+                                            )
+                                        )
+                                        pos += describe_topic_partitions_response_partition_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = (
+                                            x - 1
+                                        )
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_eligible_leader_replicas_compact", 32)
+                                        describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact = (
+                                            x - 1
+                                        )
+                                    if (
+                                        describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
+                                        >= 0
+                                    ):
+                                        describe_topic_partitions_response_partition_v_eligible_leader_replicas = []
+                                        describe_topic_partitions_response_partition_count = describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
+                                        if describe_topic_partitions_response_partition_count:
+                                            if describe_topic_partitions_response_partition_count < 0:
+                                                raise _rt.bad_length(
+                                                    describe_topic_partitions_response_partition_count,
+                                                    pos,
+                                                    "eligible_leader_replicas",
+                                                )
+                                            if describe_topic_partitions_response_partition_count * 4 > end - pos:
+                                                raise _rt.short(
+                                                    buf,
+                                                    pos,
+                                                    end,
+                                                    describe_topic_partitions_response_partition_count * 4,
+                                                    "eligible_leader_replicas",
+                                                )
+                                            if (
+                                                left := lim[_ELEMENTS_RESERVED]
+                                                - describe_topic_partitions_response_partition_count
+                                            ) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(
+                                                    lim,
+                                                    describe_topic_partitions_response_partition_count,
+                                                    pos,
+                                                    "eligible_leader_replicas",
+                                                )
+                                            elems_taken += describe_topic_partitions_response_partition_count
+                                            describe_topic_partitions_response_partition_v_eligible_leader_replicas.extend(
+                                                _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                    buf, pos
+                                                )
+                                            )
+                                            pos += describe_topic_partitions_response_partition_count * 4
+                                    else:
+                                        describe_topic_partitions_response_partition_v_eligible_leader_replicas = None
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_last_known_elr_compact = (
+                                            x - 1
+                                        )
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_last_known_elr_compact", 32)
+                                        describe_topic_partitions_response_partition_v_num_last_known_elr_compact = (
+                                            x - 1
+                                        )
+                                    if describe_topic_partitions_response_partition_v_num_last_known_elr_compact >= 0:
+                                        describe_topic_partitions_response_partition_v_last_known_elr = []
+                                        describe_topic_partitions_response_partition_count = (
+                                            describe_topic_partitions_response_partition_v_num_last_known_elr_compact
+                                        )
+                                        if describe_topic_partitions_response_partition_count:
+                                            if describe_topic_partitions_response_partition_count < 0:
+                                                raise _rt.bad_length(
+                                                    describe_topic_partitions_response_partition_count,
+                                                    pos,
+                                                    "last_known_elr",
+                                                )
+                                            if describe_topic_partitions_response_partition_count * 4 > end - pos:
+                                                raise _rt.short(
+                                                    buf,
+                                                    pos,
+                                                    end,
+                                                    describe_topic_partitions_response_partition_count * 4,
+                                                    "last_known_elr",
+                                                )
+                                            if (
+                                                left := lim[_ELEMENTS_RESERVED]
+                                                - describe_topic_partitions_response_partition_count
+                                            ) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(
+                                                    lim,
+                                                    describe_topic_partitions_response_partition_count,
+                                                    pos,
+                                                    "last_known_elr",
+                                                )
+                                            elems_taken += describe_topic_partitions_response_partition_count
+                                            describe_topic_partitions_response_partition_v_last_known_elr.extend(
+                                                _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                    buf, pos
+                                                )
+                                            )
+                                            pos += describe_topic_partitions_response_partition_count * 4
+                                    else:
+                                        describe_topic_partitions_response_partition_v_last_known_elr = None
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_offline_replicas_compact = (
+                                            x - 1
+                                        )
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+                                        describe_topic_partitions_response_partition_v_num_offline_replicas_compact = (
+                                            x - 1
+                                        )
+                                    describe_topic_partitions_response_partition_v_offline_replicas = []
+                                    describe_topic_partitions_response_partition_count = (
+                                        describe_topic_partitions_response_partition_v_num_offline_replicas_compact
                                     )
-                                    describe_topic_partitions_response_topic__epartitions.num_eligible_leader_replicas_compact = describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
-                                    describe_topic_partitions_response_topic__epartitions.eligible_leader_replicas = (
-                                        describe_topic_partitions_response_partition_v_eligible_leader_replicas
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.num_last_known_elr_compact = (
-                                        describe_topic_partitions_response_partition_v_num_last_known_elr_compact
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.last_known_elr = (
-                                        describe_topic_partitions_response_partition_v_last_known_elr
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.num_offline_replicas_compact = describe_topic_partitions_response_partition_v_num_offline_replicas_compact
-                                    describe_topic_partitions_response_topic__epartitions.offline_replicas = (
-                                        describe_topic_partitions_response_partition_v_offline_replicas
-                                    )
-                                    describe_topic_partitions_response_topic__epartitions.num_tagged_fields = (
+                                    if describe_topic_partitions_response_partition_count:
+                                        if describe_topic_partitions_response_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                describe_topic_partitions_response_partition_count,
+                                                pos,
+                                                "offline_replicas",
+                                            )
+                                        if describe_topic_partitions_response_partition_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                describe_topic_partitions_response_partition_count * 4,
+                                                "offline_replicas",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED]
+                                            - describe_topic_partitions_response_partition_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim,
+                                                describe_topic_partitions_response_partition_count,
+                                                pos,
+                                                "offline_replicas",
+                                            )
+                                        elems_taken += describe_topic_partitions_response_partition_count
+                                        describe_topic_partitions_response_partition_v_offline_replicas.extend(
+                                            _N0[describe_topic_partitions_response_partition_count].unpack_from(
+                                                buf, pos
+                                            )
+                                        )
+                                        pos += describe_topic_partitions_response_partition_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        describe_topic_partitions_response_partition_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        describe_topic_partitions_response_partition_v_num_tagged_fields, pos = (
+                                            _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                                        )
+                                    describe_topic_partitions_response_partition_v_tagged_fields = []
+                                    describe_topic_partitions_response_partition_count = (
                                         describe_topic_partitions_response_partition_v_num_tagged_fields
                                     )
-                                    describe_topic_partitions_response_topic__epartitions.tagged_fields = (
-                                        describe_topic_partitions_response_partition_v_tagged_fields
+                                    if describe_topic_partitions_response_partition_count:
+                                        if describe_topic_partitions_response_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                describe_topic_partitions_response_partition_count, pos, "tagged_fields"
+                                            )
+                                        if describe_topic_partitions_response_partition_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                describe_topic_partitions_response_partition_count * 2,
+                                                "tagged_fields",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED]
+                                            - describe_topic_partitions_response_partition_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim,
+                                                describe_topic_partitions_response_partition_count,
+                                                pos,
+                                                "tagged_fields",
+                                            )
+                                        elems_taken += describe_topic_partitions_response_partition_count
+                                        describe_topic_partitions_response_partition_i = 0
+                                        try:
+                                            for describe_topic_partitions_response_partition_i in range(
+                                                describe_topic_partitions_response_partition_count
+                                            ):
+                                                describe_topic_partitions_response_partition__etagged_fields, pos = (
+                                                    _d_tagged_field(buf, pos, end, lim)
+                                                )
+                                                describe_topic_partitions_response_partition_v_tagged_fields.append(
+                                                    describe_topic_partitions_response_partition__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(
+                                                f"tagged_fields[{describe_topic_partitions_response_partition_i}]"
+                                            )
+                                    if elem_tuples:
+                                        describe_topic_partitions_response_topic__epartitions = (
+                                            describe_topic_partitions_response_partition_v_error_code,
+                                            describe_topic_partitions_response_partition_v_partition_index,
+                                            describe_topic_partitions_response_partition_v_leader_id,
+                                            describe_topic_partitions_response_partition_v_leader_epoch,
+                                            tuple(describe_topic_partitions_response_partition_v_replica_nodes),
+                                            tuple(describe_topic_partitions_response_partition_v_isr_nodes),
+                                            (
+                                                None
+                                                if describe_topic_partitions_response_partition_v_eligible_leader_replicas
+                                                is None
+                                                else tuple(
+                                                    describe_topic_partitions_response_partition_v_eligible_leader_replicas
+                                                )
+                                            ),
+                                            (
+                                                None
+                                                if describe_topic_partitions_response_partition_v_last_known_elr is None
+                                                else tuple(
+                                                    describe_topic_partitions_response_partition_v_last_known_elr
+                                                )
+                                            ),
+                                            tuple(describe_topic_partitions_response_partition_v_offline_replicas),
+                                            tuple(describe_topic_partitions_response_partition_v_tagged_fields),
+                                        )
+                                    else:
+                                        describe_topic_partitions_response_topic__epartitions = _new(
+                                            DescribeTopicPartitionsResponsePartition
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.error_code = (
+                                            describe_topic_partitions_response_partition_v_error_code
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.partition_index = (
+                                            describe_topic_partitions_response_partition_v_partition_index
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.leader_id = (
+                                            describe_topic_partitions_response_partition_v_leader_id
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.leader_epoch = (
+                                            describe_topic_partitions_response_partition_v_leader_epoch
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.num_replica_nodes_compact = describe_topic_partitions_response_partition_v_num_replica_nodes_compact
+                                        describe_topic_partitions_response_topic__epartitions.replica_nodes = (
+                                            describe_topic_partitions_response_partition_v_replica_nodes
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.num_isr_nodes_compact = (
+                                            describe_topic_partitions_response_partition_v_num_isr_nodes_compact
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.isr_nodes = (
+                                            describe_topic_partitions_response_partition_v_isr_nodes
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.num_eligible_leader_replicas_compact = describe_topic_partitions_response_partition_v_num_eligible_leader_replicas_compact
+                                        describe_topic_partitions_response_topic__epartitions.eligible_leader_replicas = describe_topic_partitions_response_partition_v_eligible_leader_replicas
+                                        describe_topic_partitions_response_topic__epartitions.num_last_known_elr_compact = describe_topic_partitions_response_partition_v_num_last_known_elr_compact
+                                        describe_topic_partitions_response_topic__epartitions.last_known_elr = (
+                                            describe_topic_partitions_response_partition_v_last_known_elr
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.num_offline_replicas_compact = describe_topic_partitions_response_partition_v_num_offline_replicas_compact
+                                        describe_topic_partitions_response_topic__epartitions.offline_replicas = (
+                                            describe_topic_partitions_response_partition_v_offline_replicas
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.num_tagged_fields = (
+                                            describe_topic_partitions_response_partition_v_num_tagged_fields
+                                        )
+                                        describe_topic_partitions_response_topic__epartitions.tagged_fields = (
+                                            describe_topic_partitions_response_partition_v_tagged_fields
+                                        )
+                                    describe_topic_partitions_response_topic_v_partitions.append(
+                                        describe_topic_partitions_response_topic__epartitions
                                     )
-                                describe_topic_partitions_response_topic_v_partitions.append(
-                                    describe_topic_partitions_response_topic__epartitions
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{describe_topic_partitions_response_topic_i}]")
-                    (describe_topic_partitions_response_topic_v_topic_authorized_operations,) = _S0.unpack_from(
-                        buf, pos
-                    )
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        describe_topic_partitions_response_topic_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        describe_topic_partitions_response_topic_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{describe_topic_partitions_response_topic_i}]")
+                        (describe_topic_partitions_response_topic_v_topic_authorized_operations,) = _S0.unpack_from(
+                            buf, pos
                         )
-                    describe_topic_partitions_response_topic_v_tagged_fields = []
-                    describe_topic_partitions_response_topic_count = (
-                        describe_topic_partitions_response_topic_v_num_tagged_fields
-                    )
-                    if describe_topic_partitions_response_topic_count:
-                        if describe_topic_partitions_response_topic_count < 0:
-                            raise _rt.bad_length(describe_topic_partitions_response_topic_count, pos, "tagged_fields")
-                        if describe_topic_partitions_response_topic_count * 2 > end - pos:
-                            raise _rt.short(
-                                buf, pos, end, describe_topic_partitions_response_topic_count * 2, "tagged_fields"
-                            )
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_topic_partitions_response_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            describe_topic_partitions_response_topic_v_num_tagged_fields = x
+                            pos += 1
                         else:
-                            _take_elements(lim, describe_topic_partitions_response_topic_count, pos, "tagged_fields")
-                        elems_taken += describe_topic_partitions_response_topic_count
-                        describe_topic_partitions_response_topic_i = 0
-                        try:
-                            for describe_topic_partitions_response_topic_i in range(
-                                describe_topic_partitions_response_topic_count
-                            ):
-                                describe_topic_partitions_response_topic__etagged_fields, pos = _d_tagged_field(
-                                    buf, pos, end, lim
+                            describe_topic_partitions_response_topic_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        describe_topic_partitions_response_topic_v_tagged_fields = []
+                        describe_topic_partitions_response_topic_count = (
+                            describe_topic_partitions_response_topic_v_num_tagged_fields
+                        )
+                        if describe_topic_partitions_response_topic_count:
+                            if describe_topic_partitions_response_topic_count < 0:
+                                raise _rt.bad_length(
+                                    describe_topic_partitions_response_topic_count, pos, "tagged_fields"
                                 )
-                                describe_topic_partitions_response_topic_v_tagged_fields.append(
-                                    describe_topic_partitions_response_topic__etagged_fields
+                            if describe_topic_partitions_response_topic_count * 2 > end - pos:
+                                raise _rt.short(
+                                    buf, pos, end, describe_topic_partitions_response_topic_count * 2, "tagged_fields"
                                 )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{describe_topic_partitions_response_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            describe_topic_partitions_response_topic_v_error_code,
-                            describe_topic_partitions_response_topic_v_name,
-                            describe_topic_partitions_response_topic_v_topic_id,
-                            describe_topic_partitions_response_topic_v_is_internal,
-                            tuple(describe_topic_partitions_response_topic_v_partitions),
-                            describe_topic_partitions_response_topic_v_topic_authorized_operations,
-                            tuple(describe_topic_partitions_response_topic_v_tagged_fields),
+                            if (left := lim[_ELEMENTS_RESERVED] - describe_topic_partitions_response_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(
+                                    lim, describe_topic_partitions_response_topic_count, pos, "tagged_fields"
+                                )
+                            elems_taken += describe_topic_partitions_response_topic_count
+                            describe_topic_partitions_response_topic_i = 0
+                            try:
+                                for describe_topic_partitions_response_topic_i in range(
+                                    describe_topic_partitions_response_topic_count
+                                ):
+                                    describe_topic_partitions_response_topic__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    describe_topic_partitions_response_topic_v_tagged_fields.append(
+                                        describe_topic_partitions_response_topic__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{describe_topic_partitions_response_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                describe_topic_partitions_response_topic_v_error_code,
+                                describe_topic_partitions_response_topic_v_name,
+                                describe_topic_partitions_response_topic_v_topic_id,
+                                describe_topic_partitions_response_topic_v_is_internal,
+                                tuple(describe_topic_partitions_response_topic_v_partitions),
+                                describe_topic_partitions_response_topic_v_topic_authorized_operations,
+                                tuple(describe_topic_partitions_response_topic_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(DescribeTopicPartitionsResponseTopic)
+                            _etopics.error_code = describe_topic_partitions_response_topic_v_error_code
+                            _etopics.len_name_compact = describe_topic_partitions_response_topic_v_len_name_compact
+                            _etopics.name = describe_topic_partitions_response_topic_v_name
+                            _etopics.topic_id = describe_topic_partitions_response_topic_v_topic_id
+                            _etopics.is_internal = describe_topic_partitions_response_topic_v_is_internal
+                            _etopics.num_partitions_compact = (
+                                describe_topic_partitions_response_topic_v_num_partitions_compact
+                            )
+                            _etopics.partitions = describe_topic_partitions_response_topic_v_partitions
+                            _etopics.topic_authorized_operations = (
+                                describe_topic_partitions_response_topic_v_topic_authorized_operations
+                            )
+                            _etopics.num_tagged_fields = describe_topic_partitions_response_topic_v_num_tagged_fields
+                            _etopics.tagged_fields = describe_topic_partitions_response_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_describe_topic_partitions_response_topic(
+                            buf, pos, end, lim, p_api_version, elem_tuples
                         )
-                    else:
-                        _etopics = _new(DescribeTopicPartitionsResponseTopic)
-                        _etopics.error_code = describe_topic_partitions_response_topic_v_error_code
-                        _etopics.len_name_compact = describe_topic_partitions_response_topic_v_len_name_compact
-                        _etopics.name = describe_topic_partitions_response_topic_v_name
-                        _etopics.topic_id = describe_topic_partitions_response_topic_v_topic_id
-                        _etopics.is_internal = describe_topic_partitions_response_topic_v_is_internal
-                        _etopics.num_partitions_compact = (
-                            describe_topic_partitions_response_topic_v_num_partitions_compact
-                        )
-                        _etopics.partitions = describe_topic_partitions_response_topic_v_partitions
-                        _etopics.topic_authorized_operations = (
-                            describe_topic_partitions_response_topic_v_topic_authorized_operations
-                        )
-                        _etopics.num_tagged_fields = describe_topic_partitions_response_topic_v_num_tagged_fields
-                        _etopics.tagged_fields = describe_topic_partitions_response_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_describe_topic_partitions_response_topic(
-                        buf, pos, end, lim, p_api_version, elem_tuples
-                    )
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L5)
     v_has_next_cursor = (buf[pos] ^ 128) - 128
@@ -1001,7 +1045,7 @@ def _e_describe_topic_partitions_response(
         w = 0
         v_throttle_time_ms = v.throttle_time_ms
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_has_next_cursor = v.has_next_cursor
         v_next_cursor = v.next_cursor
         v_num_tagged_fields = v.num_tagged_fields
@@ -2324,11 +2368,287 @@ def _e_describe_topic_partitions_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_describe_topic_partitions_response_topic(
+    buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
+) -> int:
+    """Skip one describe_topic_partitions_response_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_len_name_compact: int
+    v_name: Any
+    v_topic_id: bytes
+    v_is_internal: int
+    v_num_partitions_compact: int
+    v_topic_authorized_operations: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact >= 0:
+        e = pos + v_len_name_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+        try:
+            v_name = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+        pos = e
+    else:
+        v_name = None
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_is_internal = buf[pos]
+    pos += 1
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 20 > end - pos:
+            raise _rt.short(buf, pos, end, count * 20, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_describe_topic_partitions_response_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_describe_topic_partitions_response_partition(
+    buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
+) -> int:
+    """Skip one describe_topic_partitions_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_partition_index: int
+    v_leader_id: int
+    v_leader_epoch: int
+    v_num_replica_nodes_compact: int
+    v_num_isr_nodes_compact: int
+    v_num_eligible_leader_replicas_compact: int
+    v_eligible_leader_replicas: Any
+    v_num_last_known_elr_compact: int
+    v_last_known_elr: Any
+    v_num_offline_replicas_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 14 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S3.unpack_from(buf, pos)
+    pos += 14
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_replica_nodes_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
+        v_num_replica_nodes_compact = x - 1
+    count = v_num_replica_nodes_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "replica_nodes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "replica_nodes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"replica_nodes[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_isr_nodes_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
+        v_num_isr_nodes_compact = x - 1
+    count = v_num_isr_nodes_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "isr_nodes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "isr_nodes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"isr_nodes[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_eligible_leader_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_eligible_leader_replicas_compact", 32)
+        v_num_eligible_leader_replicas_compact = x - 1
+    if v_num_eligible_leader_replicas_compact >= 0:
+        count = v_num_eligible_leader_replicas_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "eligible_leader_replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "eligible_leader_replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_eeligible_leader_replicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"eligible_leader_replicas[{i}]")
+    else:
+        v_eligible_leader_replicas = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_last_known_elr_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_last_known_elr_compact", 32)
+        v_num_last_known_elr_compact = x - 1
+    if v_num_last_known_elr_compact >= 0:
+        count = v_num_last_known_elr_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "last_known_elr")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "last_known_elr")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_elast_known_elr,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"last_known_elr[{i}]")
+    else:
+        v_last_known_elr = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_offline_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+        v_num_offline_replicas_compact = x - 1
+    count = v_num_offline_replicas_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "offline_replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"offline_replicas[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_topic_partitions_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_topic_partitions_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_describe_topic_partitions_response_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_topic_partitions_response.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_topic_partitions_response does not end with a list of a known size, read after the fields before it"
@@ -2344,15 +2664,21 @@ def decode(
 ) -> DescribeTopicPartitionsResponse:
     """Decode exactly one describe_topic_partitions_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_topic_partitions_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeTopicPartitionsResponseTopic,
     DescribeTopicPartitionsResponsePartition come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -2361,15 +2687,21 @@ def decode_prefix(
     """Decode one describe_topic_partitions_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_topic_partitions_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeTopicPartitionsResponseTopic,
     DescribeTopicPartitionsResponsePartition come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -2384,8 +2716,12 @@ def decode_stream(
     """Decode describe_topic_partitions_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_topic_partitions_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeTopicPartitionsResponseTopic,
     DescribeTopicPartitionsResponsePartition come in their tuple form
@@ -2394,7 +2730,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_describe_topic_partitions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2421,7 +2759,7 @@ def build(
     *,
     throttle_time_ms: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple] | None = None,
+    topics: Sequence[DescribeTopicPartitionsResponseTopic | DescribeTopicPartitionsResponseTopicTuple] | None = None,
     has_next_cursor: int | None = None,
     next_cursor: Cursor | None = None,
     num_tagged_fields: int | None = None,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -25,6 +28,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "a69d4a2cde6ae5d06fbf91c372387df71d732e0d6d1797fced9a62d6ff9889c5"
 
 
@@ -40,7 +44,7 @@ class DescribeTransactionsRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `transactional_ids`. Derived: computed on encode when left None."""
-    transactional_ids: list[StringElement | StringElementTuple] = field(
+    transactional_ids: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """
@@ -57,7 +61,7 @@ class DescribeTransactionsRequest:
     def __init__(
         self,
         num_transactional_ids_compact: int | None = None,
-        transactional_ids: list[StringElement | StringElementTuple] | None = None,
+        transactional_ids: Sequence[StringElement | StringElementTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -149,7 +153,7 @@ def _d_describe_transactions_request(
 ) -> tuple[DescribeTransactionsRequest, int]:
     """Decode one describe_transactions_request from buf[pos:end]; return it and the position after it."""
     v_num_transactional_ids_compact: int
-    v_transactional_ids: list[StringElement | StringElementTuple]
+    v_transactional_ids: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etransactional_ids: Any
@@ -164,53 +168,73 @@ def _d_describe_transactions_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_transactional_ids_compact", 32)
         v_num_transactional_ids_compact = x - 1
-    v_transactional_ids = []
-    count = v_num_transactional_ids_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_transactional_ids_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "transactional_ids")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "transactional_ids")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "transactional_ids")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_describe_transactions_request_transactional_ids, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_describe_transactions_request_transactional_ids(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    if (x := buf[pos]) < 128:
-                        string_element_v_len_value_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                        string_element_v_len_value_compact = x - 1
-                    if string_element_v_len_value_compact < 0:
-                        raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                    e = pos + string_element_v_len_value_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etransactional_ids = (string_element_v_value,)
-                    else:
-                        _etransactional_ids = _new(StringElement)
-                        _etransactional_ids.len_value_compact = string_element_v_len_value_compact
-                        _etransactional_ids.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _etransactional_ids, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_transactional_ids.append(_etransactional_ids)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"transactional_ids[{i}]")
+        v_transactional_ids = _LazyList(lz_first, lz_source, count)
+    else:
+        v_transactional_ids = []
+        count = v_num_transactional_ids_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "transactional_ids")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "transactional_ids")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "transactional_ids")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        if (x := buf[pos]) < 128:
+                            string_element_v_len_value_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                            string_element_v_len_value_compact = x - 1
+                        if string_element_v_len_value_compact < 0:
+                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                        e = pos + string_element_v_len_value_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etransactional_ids = (string_element_v_value,)
+                        else:
+                            _etransactional_ids = _new(StringElement)
+                            _etransactional_ids.len_value_compact = string_element_v_len_value_compact
+                            _etransactional_ids.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _etransactional_ids, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_transactional_ids.append(_etransactional_ids)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"transactional_ids[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -249,7 +273,7 @@ def _e_describe_transactions_request(v: DescribeTransactionsRequest, out: list[A
     try:
         w = 0
         v_num_transactional_ids_compact = v.num_transactional_ids_compact
-        v_transactional_ids = v.transactional_ids
+        v_transactional_ids = _rt.as_list(v.transactional_ids)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_transactional_ids is None:
@@ -422,11 +446,64 @@ def _e_describe_transactions_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_describe_transactions_request_transactional_ids(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_transactions_request's `transactional_ids` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "transactional_ids")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"transactional_ids[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_transactions_request.transactional_ids",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_transactions_request does not end with a list of a known size, read after the fields before it"
@@ -442,14 +519,18 @@ def decode(
 ) -> DescribeTransactionsRequest:
     """Decode exactly one describe_transactions_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_transactions_request.transactional_ids` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -458,14 +539,18 @@ def decode_prefix(
     """Decode one describe_transactions_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_transactions_request.transactional_ids` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -480,8 +565,12 @@ def decode_stream(
     """Decode describe_transactions_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_transactions_request.transactional_ids` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -489,7 +578,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_describe_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -515,7 +604,7 @@ def encode(value: DescribeTransactionsRequest, *, api_version: int) -> bytes:
 def build(
     *,
     num_transactional_ids_compact: int | None = None,
-    transactional_ids: list[StringElement | StringElementTuple] | None = None,
+    transactional_ids: Sequence[StringElement | StringElementTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "d69472ea410afa52413ff23d19f9b75a6b247ff0326dc34258103097c980e277"
 
 
@@ -44,7 +48,7 @@ class DescribeUserScramCredentialsRequest:
     Number of elements of `users`, or -1 for null. Derived: computed on encode when
     left None.
     """
-    users: list[UserName | UserNameTuple] | None = field(
+    users: Sequence[UserName | UserNameTuple] | None = field(
         default=None, metadata={"kind": "user", "type": "UserName", "list": True, "optional": True}
     )
     """The users to describe, or null/empty to describe all users."""
@@ -58,7 +62,7 @@ class DescribeUserScramCredentialsRequest:
     def __init__(
         self,
         num_users_compact: int | None = None,
-        users: list[UserName | UserNameTuple] | None = None,
+        users: Sequence[UserName | UserNameTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -178,83 +182,103 @@ def _d_describe_user_scram_credentials_request(
         x, pos = _uvarint(buf, pos, end, 5, "num_users_compact", 32)
         v_num_users_compact = x - 1
     if v_num_users_compact >= 0:
-        v_users = []
-        count = v_num_users_compact
-        if count:
+        if lim[_LAZY]:
+            count = v_num_users_compact
             if count < 0:
                 raise _rt.bad_length(count, pos, "users")
             if count * 2 > end - pos:
                 raise _rt.short(buf, pos, end, count * 2, "users")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "users")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_describe_user_scram_credentials_request_users, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_describe_user_scram_credentials_request_users(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        if (x := buf[pos]) < 128:
-                            user_name_v_len_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                            user_name_v_len_name_compact = x - 1
-                        if user_name_v_len_name_compact < 0:
-                            raise _rt.bad_length(user_name_v_len_name_compact, pos, "name")
-                        e = pos + user_name_v_len_name_compact
-                        if e > end:
-                            raise _rt.short(buf, pos, end, user_name_v_len_name_compact, "name")
-                        try:
-                            user_name_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        if (x := buf[pos]) < 128:
-                            user_name_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            user_name_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                        user_name_v_tagged_fields = []
-                        user_name_count = user_name_v_num_tagged_fields
-                        if user_name_count:
-                            if user_name_count < 0:
-                                raise _rt.bad_length(user_name_count, pos, "tagged_fields")
-                            if user_name_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, user_name_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - user_name_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, user_name_count, pos, "tagged_fields")
-                            elems_taken += user_name_count
-                            user_name_i = 0
-                            try:
-                                for user_name_i in range(user_name_count):
-                                    user_name__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    user_name_v_tagged_fields.append(user_name__etagged_fields)
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{user_name_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _eusers = (user_name_v_name, tuple(user_name_v_tagged_fields))
-                        else:
-                            _eusers = _new(UserName)
-                            _eusers.len_name_compact = user_name_v_len_name_compact
-                            _eusers.name = user_name_v_name
-                            _eusers.num_tagged_fields = user_name_v_num_tagged_fields
-                            _eusers.tagged_fields = user_name_v_tagged_fields
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _eusers, pos = _d_user_name(buf, pos, end, lim, p_api_version, elem_tuples)
-                    if _untracked_tree is not None:
-                        _untracked_tree(_eusers)
-                    v_users.append(_eusers)
+                    pos = _s_user_name(buf, pos, end, lim, p_api_version)
             except _rt.DecodeError as exc:
                 raise exc.within(f"users[{i}]")
+            v_users = _LazyList(lz_first, lz_source, count)
+        else:
+            v_users = []
+            count = v_num_users_compact
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "users")
+                if count * 2 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 2, "users")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "users")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            if (x := buf[pos]) < 128:
+                                user_name_v_len_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                                user_name_v_len_name_compact = x - 1
+                            if user_name_v_len_name_compact < 0:
+                                raise _rt.bad_length(user_name_v_len_name_compact, pos, "name")
+                            e = pos + user_name_v_len_name_compact
+                            if e > end:
+                                raise _rt.short(buf, pos, end, user_name_v_len_name_compact, "name")
+                            try:
+                                user_name_v_name = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                            pos = e
+                            if (x := buf[pos]) < 128:
+                                user_name_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                user_name_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                            user_name_v_tagged_fields = []
+                            user_name_count = user_name_v_num_tagged_fields
+                            if user_name_count:
+                                if user_name_count < 0:
+                                    raise _rt.bad_length(user_name_count, pos, "tagged_fields")
+                                if user_name_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, user_name_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - user_name_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, user_name_count, pos, "tagged_fields")
+                                elems_taken += user_name_count
+                                user_name_i = 0
+                                try:
+                                    for user_name_i in range(user_name_count):
+                                        user_name__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                        user_name_v_tagged_fields.append(user_name__etagged_fields)
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{user_name_i}]")
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _eusers = (user_name_v_name, tuple(user_name_v_tagged_fields))
+                            else:
+                                _eusers = _new(UserName)
+                                _eusers.len_name_compact = user_name_v_len_name_compact
+                                _eusers.name = user_name_v_name
+                                _eusers.num_tagged_fields = user_name_v_num_tagged_fields
+                                _eusers.tagged_fields = user_name_v_tagged_fields
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _eusers, pos = _d_user_name(buf, pos, end, lim, p_api_version, elem_tuples)
+                        if _untracked_tree is not None:
+                            _untracked_tree(_eusers)
+                        v_users.append(_eusers)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"users[{i}]")
     else:
         v_users = None
     if pos < end and (x := buf[pos]) < 128:
@@ -295,7 +319,7 @@ def _e_describe_user_scram_credentials_request(
     try:
         w = 0
         v_num_users_compact = v.num_users_compact
-        v_users = v.users
+        v_users = _rt.as_list(v.users)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         actual = len(v_users) if v_users is not None else -1
@@ -524,11 +548,85 @@ def _e_describe_user_scram_credentials_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_user_name(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one user_name of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_user_scram_credentials_request_users(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_user_scram_credentials_request's `users` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "users")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_user_name(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"users[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_user_scram_credentials_request.users",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_user_scram_credentials_request does not end with a list of a known size, read after the fields before it"
@@ -544,14 +642,20 @@ def decode(
 ) -> DescribeUserScramCredentialsRequest:
     """Decode exactly one describe_user_scram_credentials_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_request.users` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UserName come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -560,14 +664,20 @@ def decode_prefix(
     """Decode one describe_user_scram_credentials_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_request.users` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UserName come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -582,8 +692,12 @@ def decode_stream(
     """Decode describe_user_scram_credentials_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_request.users` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UserName come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -591,7 +705,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_describe_user_scram_credentials_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -617,7 +733,7 @@ def encode(value: DescribeUserScramCredentialsRequest, *, api_version: int) -> b
 def build(
     *,
     num_users_compact: int | None = None,
-    users: list[UserName | UserNameTuple] | None = None,
+    users: Sequence[UserName | UserNameTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "ec3ab6a572c0b753e63408ca0a42c0be8903b3c83a3e9366a5665181cf0a96b4"
 
 
@@ -57,7 +61,7 @@ class DescribeUserScramCredentialsResponse:
     """The message-level error message, if any."""
     num_results_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `results`. Derived: computed on encode when left None."""
-    results: list[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] = field(
+    results: Sequence[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DescribeUserScramCredentialsResult", "list": True}
     )
     """The results for descriptions, one per user."""
@@ -75,7 +79,7 @@ class DescribeUserScramCredentialsResponse:
         len_error_message_compact: int | None = None,
         error_message: str | None = None,
         num_results_compact: int | None = None,
-        results: list[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] | None = None,
+        results: Sequence[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -280,7 +284,7 @@ def _d_describe_user_scram_credentials_response(
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_results_compact: int
-    v_results: list[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple]
+    v_results: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eresults: Any
@@ -328,221 +332,251 @@ def _d_describe_user_scram_credentials_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_results_compact", 32)
         v_num_results_compact = x - 1
-    v_results = []
-    count = v_num_results_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_results_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "results")
         if count * 6 > end - pos:
             raise _rt.short(buf, pos, end, count * 6, "results")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "results")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_describe_user_scram_credentials_response_results, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_describe_user_scram_credentials_response_results(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        describe_user_scram_credentials_result_v_len_user_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
-                        describe_user_scram_credentials_result_v_len_user_compact = x - 1
-                    if describe_user_scram_credentials_result_v_len_user_compact < 0:
-                        raise _rt.bad_length(describe_user_scram_credentials_result_v_len_user_compact, pos, "user")
-                    e = pos + describe_user_scram_credentials_result_v_len_user_compact
-                    if e > end:
-                        raise _rt.short(
-                            buf, pos, end, describe_user_scram_credentials_result_v_len_user_compact, "user"
-                        )
-                    try:
-                        describe_user_scram_credentials_result_v_user = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
-                    pos = e
-                    describe_user_scram_credentials_result_v_error_code = (
-                        ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                    ) - 32768
-                    pos += 2
-                    if (x := buf[pos]) < 128:
-                        describe_user_scram_credentials_result_v_len_error_message_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                        describe_user_scram_credentials_result_v_len_error_message_compact = x - 1
-                    if describe_user_scram_credentials_result_v_len_error_message_compact >= 0:
-                        e = pos + describe_user_scram_credentials_result_v_len_error_message_compact
-                        if e > end:
-                            raise _rt.short(
-                                buf,
-                                pos,
-                                end,
-                                describe_user_scram_credentials_result_v_len_error_message_compact,
-                                "error_message",
-                            )
-                        try:
-                            describe_user_scram_credentials_result_v_error_message = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
-                        pos = e
-                    else:
-                        describe_user_scram_credentials_result_v_error_message = None
-                    if (x := buf[pos]) < 128:
-                        describe_user_scram_credentials_result_v_num_credential_infos_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_credential_infos_compact", 32)
-                        describe_user_scram_credentials_result_v_num_credential_infos_compact = x - 1
-                    describe_user_scram_credentials_result_v_credential_infos = []
-                    describe_user_scram_credentials_result_count = (
-                        describe_user_scram_credentials_result_v_num_credential_infos_compact
-                    )
-                    if describe_user_scram_credentials_result_count:
-                        if describe_user_scram_credentials_result_count < 0:
-                            raise _rt.bad_length(describe_user_scram_credentials_result_count, pos, "credential_infos")
-                        if describe_user_scram_credentials_result_count * 6 > end - pos:
-                            raise _rt.short(
-                                buf, pos, end, describe_user_scram_credentials_result_count * 6, "credential_infos"
-                            )
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_user_scram_credentials_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, describe_user_scram_credentials_result_count, pos, "credential_infos")
-                        elems_taken += describe_user_scram_credentials_result_count
-                        describe_user_scram_credentials_result_i = 0
-                        try:
-                            for describe_user_scram_credentials_result_i in range(
-                                describe_user_scram_credentials_result_count
-                            ):
-                                credential_info_v_mechanism, credential_info_v_iterations = _S2.unpack_from(buf, pos)
-                                pos += 5
-                                if (x := buf[pos]) < 128:
-                                    credential_info_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    credential_info_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                credential_info_v_tagged_fields = []
-                                credential_info_count = credential_info_v_num_tagged_fields
-                                if credential_info_count:
-                                    if credential_info_count < 0:
-                                        raise _rt.bad_length(credential_info_count, pos, "tagged_fields")
-                                    if credential_info_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, credential_info_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - credential_info_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, credential_info_count, pos, "tagged_fields")
-                                    elems_taken += credential_info_count
-                                    credential_info_i = 0
-                                    try:
-                                        for credential_info_i in range(credential_info_count):
-                                            credential_info__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            credential_info_v_tagged_fields.append(credential_info__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{credential_info_i}]")
-                                if elem_tuples:
-                                    describe_user_scram_credentials_result__ecredential_infos = (
-                                        credential_info_v_mechanism,
-                                        credential_info_v_iterations,
-                                        tuple(credential_info_v_tagged_fields),
-                                    )
-                                else:
-                                    describe_user_scram_credentials_result__ecredential_infos = _new(CredentialInfo)
-                                    describe_user_scram_credentials_result__ecredential_infos.mechanism = (
-                                        credential_info_v_mechanism
-                                    )
-                                    describe_user_scram_credentials_result__ecredential_infos.iterations = (
-                                        credential_info_v_iterations
-                                    )
-                                    describe_user_scram_credentials_result__ecredential_infos.num_tagged_fields = (
-                                        credential_info_v_num_tagged_fields
-                                    )
-                                    describe_user_scram_credentials_result__ecredential_infos.tagged_fields = (
-                                        credential_info_v_tagged_fields
-                                    )
-                                describe_user_scram_credentials_result_v_credential_infos.append(
-                                    describe_user_scram_credentials_result__ecredential_infos
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"credential_infos[{describe_user_scram_credentials_result_i}]")
-                    if (x := buf[pos]) < 128:
-                        describe_user_scram_credentials_result_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        describe_user_scram_credentials_result_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    describe_user_scram_credentials_result_v_tagged_fields = []
-                    describe_user_scram_credentials_result_count = (
-                        describe_user_scram_credentials_result_v_num_tagged_fields
-                    )
-                    if describe_user_scram_credentials_result_count:
-                        if describe_user_scram_credentials_result_count < 0:
-                            raise _rt.bad_length(describe_user_scram_credentials_result_count, pos, "tagged_fields")
-                        if describe_user_scram_credentials_result_count * 2 > end - pos:
-                            raise _rt.short(
-                                buf, pos, end, describe_user_scram_credentials_result_count * 2, "tagged_fields"
-                            )
-                        if (left := lim[_ELEMENTS_RESERVED] - describe_user_scram_credentials_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, describe_user_scram_credentials_result_count, pos, "tagged_fields")
-                        elems_taken += describe_user_scram_credentials_result_count
-                        describe_user_scram_credentials_result_i = 0
-                        try:
-                            for describe_user_scram_credentials_result_i in range(
-                                describe_user_scram_credentials_result_count
-                            ):
-                                describe_user_scram_credentials_result__etagged_fields, pos = _d_tagged_field(
-                                    buf, pos, end, lim
-                                )
-                                describe_user_scram_credentials_result_v_tagged_fields.append(
-                                    describe_user_scram_credentials_result__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{describe_user_scram_credentials_result_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresults = (
-                            describe_user_scram_credentials_result_v_user,
-                            describe_user_scram_credentials_result_v_error_code,
-                            describe_user_scram_credentials_result_v_error_message,
-                            tuple(describe_user_scram_credentials_result_v_credential_infos),
-                            tuple(describe_user_scram_credentials_result_v_tagged_fields),
-                        )
-                    else:
-                        _eresults = _new(DescribeUserScramCredentialsResult)
-                        _eresults.len_user_compact = describe_user_scram_credentials_result_v_len_user_compact
-                        _eresults.user = describe_user_scram_credentials_result_v_user
-                        _eresults.error_code = describe_user_scram_credentials_result_v_error_code
-                        _eresults.len_error_message_compact = (
-                            describe_user_scram_credentials_result_v_len_error_message_compact
-                        )
-                        _eresults.error_message = describe_user_scram_credentials_result_v_error_message
-                        _eresults.num_credential_infos_compact = (
-                            describe_user_scram_credentials_result_v_num_credential_infos_compact
-                        )
-                        _eresults.credential_infos = describe_user_scram_credentials_result_v_credential_infos
-                        _eresults.num_tagged_fields = describe_user_scram_credentials_result_v_num_tagged_fields
-                        _eresults.tagged_fields = describe_user_scram_credentials_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresults, pos = _d_describe_user_scram_credentials_result(
-                        buf, pos, end, lim, p_api_version, elem_tuples
-                    )
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresults)
-                v_results.append(_eresults)
+                pos = _s_describe_user_scram_credentials_result(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"results[{i}]")
+        v_results = _LazyList(lz_first, lz_source, count)
+    else:
+        v_results = []
+        count = v_num_results_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "results")
+            if count * 6 > end - pos:
+                raise _rt.short(buf, pos, end, count * 6, "results")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            describe_user_scram_credentials_result_v_len_user_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
+                            describe_user_scram_credentials_result_v_len_user_compact = x - 1
+                        if describe_user_scram_credentials_result_v_len_user_compact < 0:
+                            raise _rt.bad_length(describe_user_scram_credentials_result_v_len_user_compact, pos, "user")
+                        e = pos + describe_user_scram_credentials_result_v_len_user_compact
+                        if e > end:
+                            raise _rt.short(
+                                buf, pos, end, describe_user_scram_credentials_result_v_len_user_compact, "user"
+                            )
+                        try:
+                            describe_user_scram_credentials_result_v_user = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
+                        pos = e
+                        describe_user_scram_credentials_result_v_error_code = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
+                        ) - 32768
+                        pos += 2
+                        if (x := buf[pos]) < 128:
+                            describe_user_scram_credentials_result_v_len_error_message_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                            describe_user_scram_credentials_result_v_len_error_message_compact = x - 1
+                        if describe_user_scram_credentials_result_v_len_error_message_compact >= 0:
+                            e = pos + describe_user_scram_credentials_result_v_len_error_message_compact
+                            if e > end:
+                                raise _rt.short(
+                                    buf,
+                                    pos,
+                                    end,
+                                    describe_user_scram_credentials_result_v_len_error_message_compact,
+                                    "error_message",
+                                )
+                            try:
+                                describe_user_scram_credentials_result_v_error_message = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(
+                                    f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                ) from None
+                            pos = e
+                        else:
+                            describe_user_scram_credentials_result_v_error_message = None
+                        if (x := buf[pos]) < 128:
+                            describe_user_scram_credentials_result_v_num_credential_infos_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_credential_infos_compact", 32)
+                            describe_user_scram_credentials_result_v_num_credential_infos_compact = x - 1
+                        describe_user_scram_credentials_result_v_credential_infos = []
+                        describe_user_scram_credentials_result_count = (
+                            describe_user_scram_credentials_result_v_num_credential_infos_compact
+                        )
+                        if describe_user_scram_credentials_result_count:
+                            if describe_user_scram_credentials_result_count < 0:
+                                raise _rt.bad_length(
+                                    describe_user_scram_credentials_result_count, pos, "credential_infos"
+                                )
+                            if describe_user_scram_credentials_result_count * 6 > end - pos:
+                                raise _rt.short(
+                                    buf, pos, end, describe_user_scram_credentials_result_count * 6, "credential_infos"
+                                )
+                            if (left := lim[_ELEMENTS_RESERVED] - describe_user_scram_credentials_result_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(
+                                    lim, describe_user_scram_credentials_result_count, pos, "credential_infos"
+                                )
+                            elems_taken += describe_user_scram_credentials_result_count
+                            describe_user_scram_credentials_result_i = 0
+                            try:
+                                for describe_user_scram_credentials_result_i in range(
+                                    describe_user_scram_credentials_result_count
+                                ):
+                                    credential_info_v_mechanism, credential_info_v_iterations = _S2.unpack_from(
+                                        buf, pos
+                                    )
+                                    pos += 5
+                                    if (x := buf[pos]) < 128:
+                                        credential_info_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        credential_info_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    credential_info_v_tagged_fields = []
+                                    credential_info_count = credential_info_v_num_tagged_fields
+                                    if credential_info_count:
+                                        if credential_info_count < 0:
+                                            raise _rt.bad_length(credential_info_count, pos, "tagged_fields")
+                                        if credential_info_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, credential_info_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - credential_info_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, credential_info_count, pos, "tagged_fields")
+                                        elems_taken += credential_info_count
+                                        credential_info_i = 0
+                                        try:
+                                            for credential_info_i in range(credential_info_count):
+                                                credential_info__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                credential_info_v_tagged_fields.append(credential_info__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{credential_info_i}]")
+                                    if elem_tuples:
+                                        describe_user_scram_credentials_result__ecredential_infos = (
+                                            credential_info_v_mechanism,
+                                            credential_info_v_iterations,
+                                            tuple(credential_info_v_tagged_fields),
+                                        )
+                                    else:
+                                        describe_user_scram_credentials_result__ecredential_infos = _new(CredentialInfo)
+                                        describe_user_scram_credentials_result__ecredential_infos.mechanism = (
+                                            credential_info_v_mechanism
+                                        )
+                                        describe_user_scram_credentials_result__ecredential_infos.iterations = (
+                                            credential_info_v_iterations
+                                        )
+                                        describe_user_scram_credentials_result__ecredential_infos.num_tagged_fields = (
+                                            credential_info_v_num_tagged_fields
+                                        )
+                                        describe_user_scram_credentials_result__ecredential_infos.tagged_fields = (
+                                            credential_info_v_tagged_fields
+                                        )
+                                    describe_user_scram_credentials_result_v_credential_infos.append(
+                                        describe_user_scram_credentials_result__ecredential_infos
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"credential_infos[{describe_user_scram_credentials_result_i}]")
+                        if (x := buf[pos]) < 128:
+                            describe_user_scram_credentials_result_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            describe_user_scram_credentials_result_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        describe_user_scram_credentials_result_v_tagged_fields = []
+                        describe_user_scram_credentials_result_count = (
+                            describe_user_scram_credentials_result_v_num_tagged_fields
+                        )
+                        if describe_user_scram_credentials_result_count:
+                            if describe_user_scram_credentials_result_count < 0:
+                                raise _rt.bad_length(describe_user_scram_credentials_result_count, pos, "tagged_fields")
+                            if describe_user_scram_credentials_result_count * 2 > end - pos:
+                                raise _rt.short(
+                                    buf, pos, end, describe_user_scram_credentials_result_count * 2, "tagged_fields"
+                                )
+                            if (left := lim[_ELEMENTS_RESERVED] - describe_user_scram_credentials_result_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, describe_user_scram_credentials_result_count, pos, "tagged_fields")
+                            elems_taken += describe_user_scram_credentials_result_count
+                            describe_user_scram_credentials_result_i = 0
+                            try:
+                                for describe_user_scram_credentials_result_i in range(
+                                    describe_user_scram_credentials_result_count
+                                ):
+                                    describe_user_scram_credentials_result__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    describe_user_scram_credentials_result_v_tagged_fields.append(
+                                        describe_user_scram_credentials_result__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{describe_user_scram_credentials_result_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresults = (
+                                describe_user_scram_credentials_result_v_user,
+                                describe_user_scram_credentials_result_v_error_code,
+                                describe_user_scram_credentials_result_v_error_message,
+                                tuple(describe_user_scram_credentials_result_v_credential_infos),
+                                tuple(describe_user_scram_credentials_result_v_tagged_fields),
+                            )
+                        else:
+                            _eresults = _new(DescribeUserScramCredentialsResult)
+                            _eresults.len_user_compact = describe_user_scram_credentials_result_v_len_user_compact
+                            _eresults.user = describe_user_scram_credentials_result_v_user
+                            _eresults.error_code = describe_user_scram_credentials_result_v_error_code
+                            _eresults.len_error_message_compact = (
+                                describe_user_scram_credentials_result_v_len_error_message_compact
+                            )
+                            _eresults.error_message = describe_user_scram_credentials_result_v_error_message
+                            _eresults.num_credential_infos_compact = (
+                                describe_user_scram_credentials_result_v_num_credential_infos_compact
+                            )
+                            _eresults.credential_infos = describe_user_scram_credentials_result_v_credential_infos
+                            _eresults.num_tagged_fields = describe_user_scram_credentials_result_v_num_tagged_fields
+                            _eresults.tagged_fields = describe_user_scram_credentials_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresults, pos = _d_describe_user_scram_credentials_result(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults)
+                    v_results.append(_eresults)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"results[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -596,7 +630,7 @@ def _e_describe_user_scram_credentials_response(
         v_len_error_message_compact = v.len_error_message_compact
         v_error_message = v.error_message
         v_num_results_compact = v.num_results_compact
-        v_results = v.results
+        v_results = _rt.as_list(v.results)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_error_message = None
@@ -1217,11 +1251,163 @@ def _e_describe_user_scram_credentials_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_describe_user_scram_credentials_result(
+    buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
+) -> int:
+    """Skip one describe_user_scram_credentials_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_user_compact: int
+    v_user: str
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_num_credential_infos_compact: int
+    v_num_tagged_fields: int
+    _ecredential_infos: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_user_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_user_compact", 32)
+        v_len_user_compact = x - 1
+    if v_len_user_compact < 0:
+        raise _rt.bad_length(v_len_user_compact, pos, "user")
+    e = pos + v_len_user_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_user_compact, "user")
+    try:
+        v_user = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_credential_infos_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_credential_infos_compact", 32)
+        v_num_credential_infos_compact = x - 1
+    count = v_num_credential_infos_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "credential_infos")
+        if count * 6 > end - pos:
+            raise _rt.short(buf, pos, end, count * 6, "credential_infos")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_credential_info(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"credential_infos[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_credential_info(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one credential_info of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_mechanism: int
+    v_iterations: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 5 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_mechanism, v_iterations = _S2.unpack_from(buf, pos)
+    pos += 5
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_describe_user_scram_credentials_response_results(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a describe_user_scram_credentials_response's `results` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_describe_user_scram_credentials_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"results[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("describe_user_scram_credentials_response.results",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "describe_user_scram_credentials_response does not end with a list of a known size, read after the fields before it"
@@ -1237,14 +1423,20 @@ def decode(
 ) -> DescribeUserScramCredentialsResponse:
     """Decode exactly one describe_user_scram_credentials_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_response.results` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeUserScramCredentialsResult,
     CredentialInfo come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1253,14 +1445,20 @@ def decode_prefix(
     """Decode one describe_user_scram_credentials_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_response.results` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeUserScramCredentialsResult,
     CredentialInfo come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1275,8 +1473,12 @@ def decode_stream(
     """Decode describe_user_scram_credentials_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `describe_user_scram_credentials_response.results` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribeUserScramCredentialsResult,
     CredentialInfo come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -1284,7 +1486,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_describe_user_scram_credentials_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1314,7 +1518,7 @@ def build(
     len_error_message_compact: int | None = None,
     error_message: str | None = None,
     num_results_compact: int | None = None,
-    results: list[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] | None = None,
+    results: Sequence[DescribeUserScramCredentialsResult | DescribeUserScramCredentialsResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

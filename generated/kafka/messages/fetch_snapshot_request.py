@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "ad936463aa6198a31a54c897b64ee2b3521677ed98bde6d4c6e70263bdadc135"
 
 
@@ -45,7 +49,7 @@ class FetchSnapshotRequest:
     """The maximum bytes to fetch from all of the snapshots"""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[TopicSnapshot | TopicSnapshotTuple] = field(
+    topics: Sequence[TopicSnapshot | TopicSnapshotTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TopicSnapshot", "list": True}
     )
     """The topics to fetch"""
@@ -61,7 +65,7 @@ class FetchSnapshotRequest:
         replica_id: int = 0,
         max_bytes: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[TopicSnapshot | TopicSnapshotTuple] | None = None,
+        topics: Sequence[TopicSnapshot | TopicSnapshotTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[FetchSnapshotRequestTaggedField | FetchSnapshotRequestTaggedFieldTuple] | None = None,
         *,
@@ -428,7 +432,7 @@ def _d_fetch_snapshot_request(
     v_replica_id: int
     v_max_bytes: int
     v_num_topics_compact: int
-    v_topics: list[TopicSnapshot | TopicSnapshotTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[FetchSnapshotRequestTaggedField | FetchSnapshotRequestTaggedFieldTuple]
     _etopics: Any
@@ -450,27 +454,43 @@ def _d_fetch_snapshot_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_fetch_snapshot_request_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_fetch_snapshot_request_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                _etopics, pos = _d_topic_snapshot(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_topic_snapshot(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    _etopics, pos = _d_topic_snapshot(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -561,7 +581,7 @@ def _e_fetch_snapshot_request(v: FetchSnapshotRequest, out: list[Any], p_api_ver
         v_replica_id = v.replica_id
         v_max_bytes = v.max_bytes
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_topics is None:
@@ -1512,11 +1532,186 @@ def _e_fetch_snapshot_request_header(v: FetchSnapshotRequestHeader, out: list[An
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_topic_snapshot(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one topic_snapshot of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 30 > end - pos:
+            raise _rt.short(buf, pos, end, count * 30, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_snapshot(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_snapshot(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_snapshot of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_current_leader_epoch: int
+    v_snapshot_id: SnapshotId
+    v_position: int
+    v_num_tagged_fields: int
+    _etagged_fields: Any
+    x: int
+    count: int
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_partition, v_current_leader_epoch = _S0.unpack_from(buf, pos)
+    pos += 8
+    try:
+        v_snapshot_id, pos = _d_snapshot_id(buf, pos, end, lim, p_api_version)
+    except _rt.DecodeError as exc:
+        raise exc.within("snapshot_id")
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_position,) = _S1.unpack_from(buf, pos)
+    pos += 8
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_snapshot_tagged_field(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_snapshot_tagged_field(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_snapshot_tagged_field of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_tag: int
+    v_len_data: int
+    v_data: ReplicaDirectoryIdTag | bytes | None
+    x: int
+    e: int
+    p: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_tag = x
+        pos += 1
+    else:
+        v_tag, pos = _uvarint(buf, pos, end, 5, "tag", 32)
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_data = x
+        pos += 1
+    else:
+        v_len_data, pos = _uvarint(buf, pos, end, 5, "len_data", 32)
+    if v_len_data < 0:
+        raise _rt.bad_length(v_len_data, pos, "data")
+    e = pos + v_len_data
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_data, "data")
+    if v_tag == 0:
+        try:
+            v_data, p = _d_replica_directory_id_tag(buf, pos, e, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            _rt.in_field(exc, pos, False)
+            raise exc.within("data")
+        if p != e:
+            raise _rt.trailing(buf, p, e, "data")
+    else:
+        v_data = buf[pos:e]
+    pos = e
+    return pos
+
+
+def _v_fetch_snapshot_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a fetch_snapshot_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_topic_snapshot(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("fetch_snapshot_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "fetch_snapshot_request does not end with a list of a known size, read after the fields before it"
@@ -1532,15 +1727,18 @@ def decode(
 ) -> FetchSnapshotRequest:
     """Decode exactly one fetch_snapshot_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `fetch_snapshot_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1549,15 +1747,18 @@ def decode_prefix(
     """Decode one fetch_snapshot_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `fetch_snapshot_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1572,8 +1773,11 @@ def decode_stream(
     """Decode fetch_snapshot_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `fetch_snapshot_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of TopicSnapshot, PartitionSnapshot,
     PartitionSnapshotTaggedField, FetchSnapshotRequestTaggedField come in their
@@ -1582,7 +1786,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_fetch_snapshot_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1610,7 +1814,7 @@ def build(
     replica_id: int = 0,
     max_bytes: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[TopicSnapshot | TopicSnapshotTuple] | None = None,
+    topics: Sequence[TopicSnapshot | TopicSnapshotTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[FetchSnapshotRequestTaggedField | FetchSnapshotRequestTaggedFieldTuple] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -26,6 +29,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "d362d489f95a3c6912a3deca5ebf7d00695306033144fd8fcdc812d3e66165bc"
 
 
@@ -75,7 +79,7 @@ class GetTelemetrySubscriptionsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `requested_metrics`. Derived: computed on encode when left None."""
-    requested_metrics: list[StringElement | StringElementTuple] = field(
+    requested_metrics: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """
@@ -101,7 +105,7 @@ class GetTelemetrySubscriptionsResponse:
         telemetry_max_bytes: int = 0,
         delta_temporality: int = 0,
         num_requested_metrics_compact: int | None = None,
-        requested_metrics: list[StringElement | StringElementTuple] | None = None,
+        requested_metrics: Sequence[StringElement | StringElementTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -246,7 +250,7 @@ def _d_get_telemetry_subscriptions_response(
     v_telemetry_max_bytes: int
     v_delta_temporality: int
     v_num_requested_metrics_compact: int
-    v_requested_metrics: list[StringElement | StringElementTuple]
+    v_requested_metrics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _erequested_metrics: Any
@@ -301,53 +305,73 @@ def _d_get_telemetry_subscriptions_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_requested_metrics_compact", 32)
         v_num_requested_metrics_compact = x - 1
-    v_requested_metrics = []
-    count = v_num_requested_metrics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_requested_metrics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "requested_metrics")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "requested_metrics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "requested_metrics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_get_telemetry_subscriptions_response_requested_metrics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_get_telemetry_subscriptions_response_requested_metrics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    if (x := buf[pos]) < 128:
-                        string_element_v_len_value_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                        string_element_v_len_value_compact = x - 1
-                    if string_element_v_len_value_compact < 0:
-                        raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                    e = pos + string_element_v_len_value_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _erequested_metrics = (string_element_v_value,)
-                    else:
-                        _erequested_metrics = _new(StringElement)
-                        _erequested_metrics.len_value_compact = string_element_v_len_value_compact
-                        _erequested_metrics.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _erequested_metrics, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_requested_metrics.append(_erequested_metrics)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"requested_metrics[{i}]")
+        v_requested_metrics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_requested_metrics = []
+        count = v_num_requested_metrics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "requested_metrics")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "requested_metrics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "requested_metrics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        if (x := buf[pos]) < 128:
+                            string_element_v_len_value_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                            string_element_v_len_value_compact = x - 1
+                        if string_element_v_len_value_compact < 0:
+                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                        e = pos + string_element_v_len_value_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _erequested_metrics = (string_element_v_value,)
+                        else:
+                            _erequested_metrics = _new(StringElement)
+                            _erequested_metrics.len_value_compact = string_element_v_len_value_compact
+                            _erequested_metrics.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _erequested_metrics, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_requested_metrics.append(_erequested_metrics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"requested_metrics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -409,7 +433,7 @@ def _e_get_telemetry_subscriptions_response(
         v_telemetry_max_bytes = v.telemetry_max_bytes
         v_delta_temporality = v.delta_temporality
         v_num_requested_metrics_compact = v.num_requested_metrics_compact
-        v_requested_metrics = v.requested_metrics
+        v_requested_metrics = _rt.as_list(v.requested_metrics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_accepted_compression_types is None:
@@ -737,11 +761,64 @@ def _e_get_telemetry_subscriptions_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_get_telemetry_subscriptions_response_requested_metrics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a get_telemetry_subscriptions_response's `requested_metrics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "requested_metrics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"requested_metrics[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("get_telemetry_subscriptions_response.requested_metrics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "get_telemetry_subscriptions_response does not end with a list of a known size, read after the fields before it"
@@ -757,14 +834,20 @@ def decode(
 ) -> GetTelemetrySubscriptionsResponse:
     """Decode exactly one get_telemetry_subscriptions_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `get_telemetry_subscriptions_response.requested_metrics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -773,14 +856,20 @@ def decode_prefix(
     """Decode one get_telemetry_subscriptions_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `get_telemetry_subscriptions_response.requested_metrics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -795,8 +884,12 @@ def decode_stream(
     """Decode get_telemetry_subscriptions_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `get_telemetry_subscriptions_response.requested_metrics` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -804,7 +897,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_get_telemetry_subscriptions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -839,7 +934,7 @@ def build(
     telemetry_max_bytes: int = 0,
     delta_temporality: int = 0,
     num_requested_metrics_compact: int | None = None,
-    requested_metrics: list[StringElement | StringElementTuple] | None = None,
+    requested_metrics: Sequence[StringElement | StringElementTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "b1741d8fec741a2da6b08fb71a1f9726875713885475dd51095441befd802bec"
 
 
@@ -48,7 +52,7 @@ class IncrementalAlterConfigsRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `resources`. Derived: computed on encode when left None."""
-    resources: list[AlterConfigsResource | AlterConfigsResourceTuple] = field(
+    resources: Sequence[AlterConfigsResource | AlterConfigsResourceTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "AlterConfigsResource", "list": True}
     )
     """The incremental updates for each resource."""
@@ -67,7 +71,7 @@ class IncrementalAlterConfigsRequest:
         self,
         num_resources: int | None = None,
         num_resources_compact: int | None = None,
-        resources: list[AlterConfigsResource | AlterConfigsResourceTuple] | None = None,
+        resources: Sequence[AlterConfigsResource | AlterConfigsResourceTuple] | None = None,
         validate_only: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -289,7 +293,7 @@ def _d_incremental_alter_configs_request(
     """Decode one incremental_alter_configs_request from buf[pos:end]; return it and the position after it."""
     v_num_resources: Any
     v_num_resources_compact: Any
-    v_resources: list[AlterConfigsResource | AlterConfigsResourceTuple]
+    v_resources: Any
     v_validate_only: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
@@ -333,297 +337,323 @@ def _d_incremental_alter_configs_request(
             v_num_resources_compact = x - 1
     else:
         v_num_resources_compact = None
-    v_resources = []
-    count = v_num_resources_compact if (p_api_version >= 1) else v_num_resources
-    if count:
+    if lim[_LAZY]:
+        count = v_num_resources_compact if (p_api_version >= 1) else v_num_resources
         if count < 0:
             raise _rt.bad_length(count, pos, "resources")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "resources")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "resources")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_incremental_alter_configs_request_resources, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_incremental_alter_configs_request_resources(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
-                    pos += 1
-                    if p_api_version <= 0:
-                        (alter_configs_resource_v_len_resource_name,) = _S2.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        alter_configs_resource_v_len_resource_name = None
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            alter_configs_resource_v_len_resource_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
-                            alter_configs_resource_v_len_resource_name_compact = x - 1
-                    else:
-                        alter_configs_resource_v_len_resource_name_compact = None
-                    n = (
-                        alter_configs_resource_v_len_resource_name_compact
-                        if (p_api_version >= 1)
-                        else alter_configs_resource_v_len_resource_name
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "resource_name")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "resource_name")
+                pos = _s_alter_configs_resource(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"resources[{i}]")
+        v_resources = _LazyList(lz_first, lz_source, count)
+    else:
+        v_resources = []
+        count = v_num_resources_compact if (p_api_version >= 1) else v_num_resources
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "resources")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "resources")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "resources")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
                     try:
-                        alter_configs_resource_v_resource_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
-                    pos = e
-                    if p_api_version <= 0:
-                        (alter_configs_resource_v_num_configs,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        alter_configs_resource_v_num_configs = None
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            alter_configs_resource_v_num_configs_compact = x - 1
-                            pos += 1
+                        alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
+                        pos += 1
+                        if p_api_version <= 0:
+                            (alter_configs_resource_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                            pos += 2
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_configs_compact", 32)
-                            alter_configs_resource_v_num_configs_compact = x - 1
-                    else:
-                        alter_configs_resource_v_num_configs_compact = None
-                    alter_configs_resource_v_configs = []
-                    alter_configs_resource_count = (
-                        alter_configs_resource_v_num_configs_compact
-                        if (p_api_version >= 1)
-                        else alter_configs_resource_v_num_configs
-                    )
-                    if alter_configs_resource_count:
-                        if alter_configs_resource_count < 0:
-                            raise _rt.bad_length(alter_configs_resource_count, pos, "configs")
-                        if alter_configs_resource_count * 1 > end - pos:
-                            raise _rt.short(buf, pos, end, alter_configs_resource_count * 1, "configs")
-                        if (left := lim[_ELEMENTS_RESERVED] - alter_configs_resource_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, alter_configs_resource_count, pos, "configs")
-                        elems_taken += alter_configs_resource_count
-                        alter_configs_resource_i = 0
-                        try:
-                            for alter_configs_resource_i in range(alter_configs_resource_count):
-                                if p_api_version <= 0:
-                                    (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
-                                    pos += 2
-                                else:
-                                    alterable_config_v_len_name = None
-                                if p_api_version >= 1:
-                                    if (x := buf[pos]) < 128:
-                                        alterable_config_v_len_name_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                                        alterable_config_v_len_name_compact = x - 1
-                                else:
-                                    alterable_config_v_len_name_compact = None
-                                n = (
-                                    alterable_config_v_len_name_compact
-                                    if (p_api_version >= 1)
-                                    else alterable_config_v_len_name
-                                )
-                                if n < 0:
-                                    raise _rt.bad_length(n, pos, "name")
-                                e = pos + n
-                                if e > end:
-                                    raise _rt.short(buf, pos, end, n, "name")
-                                try:
-                                    alterable_config_v_name = buf[pos:e].decode()
-                                except UnicodeDecodeError as exc:
-                                    raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                                pos = e
-                                alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
+                            alter_configs_resource_v_len_resource_name = None
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                alter_configs_resource_v_len_resource_name_compact = x - 1
                                 pos += 1
-                                if p_api_version <= 0:
-                                    (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
-                                    pos += 2
-                                    if alterable_config_v_len_value < -1:
-                                        raise _rt.invalid(
-                                            f"{alterable_config_v_len_value!r} must be at least -1",
-                                            pos - 2,
-                                            "len_value",
-                                        )
-                                else:
-                                    alterable_config_v_len_value = None
-                                if p_api_version >= 1:
-                                    if (x := buf[pos]) < 128:
-                                        alterable_config_v_len_value_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                                        alterable_config_v_len_value_compact = x - 1
-                                else:
-                                    alterable_config_v_len_value_compact = None
-                                if (
-                                    alterable_config_v_len_value_compact
-                                    if (p_api_version >= 1)
-                                    else alterable_config_v_len_value
-                                ) >= 0:
-                                    n = (
-                                        alterable_config_v_len_value_compact
-                                        if (p_api_version >= 1)
-                                        else alterable_config_v_len_value
-                                    )
-                                    e = pos + n
-                                    if e > end:
-                                        raise _rt.short(buf, pos, end, n, "value")
-                                    try:
-                                        alterable_config_v_value = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "value"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    alterable_config_v_value = None
-                                if p_api_version >= 1:
-                                    if (x := buf[pos]) < 128:
-                                        alterable_config_v_num_tagged_fields = x
-                                        pos += 1
-                                    else:
-                                        alterable_config_v_num_tagged_fields, pos = _uvarint(
-                                            buf, pos, end, 5, "num_tagged_fields", 32
-                                        )
-                                else:
-                                    alterable_config_v_num_tagged_fields = None
-                                if p_api_version >= 1:
-                                    alterable_config_v_tagged_fields = []
-                                    alterable_config_count = alterable_config_v_num_tagged_fields
-                                    if alterable_config_count:
-                                        if alterable_config_count < 0:
-                                            raise _rt.bad_length(alterable_config_count, pos, "tagged_fields")
-                                        if alterable_config_count * 2 > end - pos:
-                                            raise _rt.short(buf, pos, end, alterable_config_count * 2, "tagged_fields")
-                                        if (left := lim[_ELEMENTS_RESERVED] - alterable_config_count) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(lim, alterable_config_count, pos, "tagged_fields")
-                                        elems_taken += alterable_config_count
-                                        alterable_config_i = 0
-                                        try:
-                                            for alterable_config_i in range(alterable_config_count):
-                                                alterable_config__etagged_fields, pos = _d_tagged_field(
-                                                    buf, pos, end, lim
-                                                )
-                                                alterable_config_v_tagged_fields.append(
-                                                    alterable_config__etagged_fields
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"tagged_fields[{alterable_config_i}]")
-                                else:
-                                    alterable_config_v_tagged_fields = None
-                                if elem_tuples:
-                                    alter_configs_resource__econfigs = (
-                                        alterable_config_v_name,
-                                        alterable_config_v_config_operation,
-                                        alterable_config_v_value,
-                                        (
-                                            None
-                                            if alterable_config_v_tagged_fields is None
-                                            else tuple(alterable_config_v_tagged_fields)
-                                        ),
-                                    )
-                                else:
-                                    alter_configs_resource__econfigs = _new(AlterableConfig)
-                                    alter_configs_resource__econfigs.len_name = alterable_config_v_len_name
-                                    alter_configs_resource__econfigs.len_name_compact = (
-                                        alterable_config_v_len_name_compact
-                                    )
-                                    alter_configs_resource__econfigs.name = alterable_config_v_name
-                                    alter_configs_resource__econfigs.config_operation = (
-                                        alterable_config_v_config_operation
-                                    )
-                                    alter_configs_resource__econfigs.len_value = alterable_config_v_len_value
-                                    alter_configs_resource__econfigs.len_value_compact = (
-                                        alterable_config_v_len_value_compact
-                                    )
-                                    alter_configs_resource__econfigs.value = alterable_config_v_value
-                                    alter_configs_resource__econfigs.num_tagged_fields = (
-                                        alterable_config_v_num_tagged_fields
-                                    )
-                                    alter_configs_resource__econfigs.tagged_fields = alterable_config_v_tagged_fields
-                                alter_configs_resource_v_configs.append(alter_configs_resource__econfigs)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"configs[{alter_configs_resource_i}]")
-                    if p_api_version >= 1:
-                        if (x := buf[pos]) < 128:
-                            alter_configs_resource_v_num_tagged_fields = x
-                            pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+                                alter_configs_resource_v_len_resource_name_compact = x - 1
                         else:
-                            alter_configs_resource_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        alter_configs_resource_v_num_tagged_fields = None
-                    if p_api_version >= 1:
-                        alter_configs_resource_v_tagged_fields = []
-                        alter_configs_resource_count = alter_configs_resource_v_num_tagged_fields
+                            alter_configs_resource_v_len_resource_name_compact = None
+                        n = (
+                            alter_configs_resource_v_len_resource_name_compact
+                            if (p_api_version >= 1)
+                            else alter_configs_resource_v_len_resource_name
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "resource_name")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "resource_name")
+                        try:
+                            alter_configs_resource_v_resource_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+                        pos = e
+                        if p_api_version <= 0:
+                            (alter_configs_resource_v_num_configs,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            alter_configs_resource_v_num_configs = None
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                alter_configs_resource_v_num_configs_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_configs_compact", 32)
+                                alter_configs_resource_v_num_configs_compact = x - 1
+                        else:
+                            alter_configs_resource_v_num_configs_compact = None
+                        alter_configs_resource_v_configs = []
+                        alter_configs_resource_count = (
+                            alter_configs_resource_v_num_configs_compact
+                            if (p_api_version >= 1)
+                            else alter_configs_resource_v_num_configs
+                        )
                         if alter_configs_resource_count:
                             if alter_configs_resource_count < 0:
-                                raise _rt.bad_length(alter_configs_resource_count, pos, "tagged_fields")
-                            if alter_configs_resource_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, alter_configs_resource_count * 2, "tagged_fields")
+                                raise _rt.bad_length(alter_configs_resource_count, pos, "configs")
+                            if alter_configs_resource_count * 1 > end - pos:
+                                raise _rt.short(buf, pos, end, alter_configs_resource_count * 1, "configs")
                             if (left := lim[_ELEMENTS_RESERVED] - alter_configs_resource_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
-                                _take_elements(lim, alter_configs_resource_count, pos, "tagged_fields")
+                                _take_elements(lim, alter_configs_resource_count, pos, "configs")
                             elems_taken += alter_configs_resource_count
                             alter_configs_resource_i = 0
                             try:
                                 for alter_configs_resource_i in range(alter_configs_resource_count):
-                                    alter_configs_resource__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    alter_configs_resource_v_tagged_fields.append(
-                                        alter_configs_resource__etagged_fields
+                                    if p_api_version <= 0:
+                                        (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
+                                        pos += 2
+                                    else:
+                                        alterable_config_v_len_name = None
+                                    if p_api_version >= 1:
+                                        if (x := buf[pos]) < 128:
+                                            alterable_config_v_len_name_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                                            alterable_config_v_len_name_compact = x - 1
+                                    else:
+                                        alterable_config_v_len_name_compact = None
+                                    n = (
+                                        alterable_config_v_len_name_compact
+                                        if (p_api_version >= 1)
+                                        else alterable_config_v_len_name
                                     )
+                                    if n < 0:
+                                        raise _rt.bad_length(n, pos, "name")
+                                    e = pos + n
+                                    if e > end:
+                                        raise _rt.short(buf, pos, end, n, "name")
+                                    try:
+                                        alterable_config_v_name = buf[pos:e].decode()
+                                    except UnicodeDecodeError as exc:
+                                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                                    pos = e
+                                    alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
+                                    pos += 1
+                                    if p_api_version <= 0:
+                                        (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
+                                        pos += 2
+                                        if alterable_config_v_len_value < -1:
+                                            raise _rt.invalid(
+                                                f"{alterable_config_v_len_value!r} must be at least -1",
+                                                pos - 2,
+                                                "len_value",
+                                            )
+                                    else:
+                                        alterable_config_v_len_value = None
+                                    if p_api_version >= 1:
+                                        if (x := buf[pos]) < 128:
+                                            alterable_config_v_len_value_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                                            alterable_config_v_len_value_compact = x - 1
+                                    else:
+                                        alterable_config_v_len_value_compact = None
+                                    if (
+                                        alterable_config_v_len_value_compact
+                                        if (p_api_version >= 1)
+                                        else alterable_config_v_len_value
+                                    ) >= 0:
+                                        n = (
+                                            alterable_config_v_len_value_compact
+                                            if (p_api_version >= 1)
+                                            else alterable_config_v_len_value
+                                        )
+                                        e = pos + n
+                                        if e > end:
+                                            raise _rt.short(buf, pos, end, n, "value")
+                                        try:
+                                            alterable_config_v_value = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "value"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        alterable_config_v_value = None
+                                    if p_api_version >= 1:
+                                        if (x := buf[pos]) < 128:
+                                            alterable_config_v_num_tagged_fields = x
+                                            pos += 1
+                                        else:
+                                            alterable_config_v_num_tagged_fields, pos = _uvarint(
+                                                buf, pos, end, 5, "num_tagged_fields", 32
+                                            )
+                                    else:
+                                        alterable_config_v_num_tagged_fields = None
+                                    if p_api_version >= 1:
+                                        alterable_config_v_tagged_fields = []
+                                        alterable_config_count = alterable_config_v_num_tagged_fields
+                                        if alterable_config_count:
+                                            if alterable_config_count < 0:
+                                                raise _rt.bad_length(alterable_config_count, pos, "tagged_fields")
+                                            if alterable_config_count * 2 > end - pos:
+                                                raise _rt.short(
+                                                    buf, pos, end, alterable_config_count * 2, "tagged_fields"
+                                                )
+                                            if (left := lim[_ELEMENTS_RESERVED] - alterable_config_count) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(lim, alterable_config_count, pos, "tagged_fields")
+                                            elems_taken += alterable_config_count
+                                            alterable_config_i = 0
+                                            try:
+                                                for alterable_config_i in range(alterable_config_count):
+                                                    alterable_config__etagged_fields, pos = _d_tagged_field(
+                                                        buf, pos, end, lim
+                                                    )
+                                                    alterable_config_v_tagged_fields.append(
+                                                        alterable_config__etagged_fields
+                                                    )
+                                            except _rt.DecodeError as exc:
+                                                raise exc.within(f"tagged_fields[{alterable_config_i}]")
+                                    else:
+                                        alterable_config_v_tagged_fields = None
+                                    if elem_tuples:
+                                        alter_configs_resource__econfigs = (
+                                            alterable_config_v_name,
+                                            alterable_config_v_config_operation,
+                                            alterable_config_v_value,
+                                            (
+                                                None
+                                                if alterable_config_v_tagged_fields is None
+                                                else tuple(alterable_config_v_tagged_fields)
+                                            ),
+                                        )
+                                    else:
+                                        alter_configs_resource__econfigs = _new(AlterableConfig)
+                                        alter_configs_resource__econfigs.len_name = alterable_config_v_len_name
+                                        alter_configs_resource__econfigs.len_name_compact = (
+                                            alterable_config_v_len_name_compact
+                                        )
+                                        alter_configs_resource__econfigs.name = alterable_config_v_name
+                                        alter_configs_resource__econfigs.config_operation = (
+                                            alterable_config_v_config_operation
+                                        )
+                                        alter_configs_resource__econfigs.len_value = alterable_config_v_len_value
+                                        alter_configs_resource__econfigs.len_value_compact = (
+                                            alterable_config_v_len_value_compact
+                                        )
+                                        alter_configs_resource__econfigs.value = alterable_config_v_value
+                                        alter_configs_resource__econfigs.num_tagged_fields = (
+                                            alterable_config_v_num_tagged_fields
+                                        )
+                                        alter_configs_resource__econfigs.tagged_fields = (
+                                            alterable_config_v_tagged_fields
+                                        )
+                                    alter_configs_resource_v_configs.append(alter_configs_resource__econfigs)
                             except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{alter_configs_resource_i}]")
-                    else:
-                        alter_configs_resource_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresources = (
-                            alter_configs_resource_v_resource_type,
-                            alter_configs_resource_v_resource_name,
-                            tuple(alter_configs_resource_v_configs),
-                            (
-                                None
-                                if alter_configs_resource_v_tagged_fields is None
-                                else tuple(alter_configs_resource_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _eresources = _new(AlterConfigsResource)
-                        _eresources.resource_type = alter_configs_resource_v_resource_type
-                        _eresources.len_resource_name = alter_configs_resource_v_len_resource_name
-                        _eresources.len_resource_name_compact = alter_configs_resource_v_len_resource_name_compact
-                        _eresources.resource_name = alter_configs_resource_v_resource_name
-                        _eresources.num_configs = alter_configs_resource_v_num_configs
-                        _eresources.num_configs_compact = alter_configs_resource_v_num_configs_compact
-                        _eresources.configs = alter_configs_resource_v_configs
-                        _eresources.num_tagged_fields = alter_configs_resource_v_num_tagged_fields
-                        _eresources.tagged_fields = alter_configs_resource_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresources, pos = _d_alter_configs_resource(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresources)
-                v_resources.append(_eresources)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"resources[{i}]")
+                                raise exc.within(f"configs[{alter_configs_resource_i}]")
+                        if p_api_version >= 1:
+                            if (x := buf[pos]) < 128:
+                                alter_configs_resource_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                alter_configs_resource_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            alter_configs_resource_v_num_tagged_fields = None
+                        if p_api_version >= 1:
+                            alter_configs_resource_v_tagged_fields = []
+                            alter_configs_resource_count = alter_configs_resource_v_num_tagged_fields
+                            if alter_configs_resource_count:
+                                if alter_configs_resource_count < 0:
+                                    raise _rt.bad_length(alter_configs_resource_count, pos, "tagged_fields")
+                                if alter_configs_resource_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, alter_configs_resource_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - alter_configs_resource_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, alter_configs_resource_count, pos, "tagged_fields")
+                                elems_taken += alter_configs_resource_count
+                                alter_configs_resource_i = 0
+                                try:
+                                    for alter_configs_resource_i in range(alter_configs_resource_count):
+                                        alter_configs_resource__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        alter_configs_resource_v_tagged_fields.append(
+                                            alter_configs_resource__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{alter_configs_resource_i}]")
+                        else:
+                            alter_configs_resource_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresources = (
+                                alter_configs_resource_v_resource_type,
+                                alter_configs_resource_v_resource_name,
+                                tuple(alter_configs_resource_v_configs),
+                                (
+                                    None
+                                    if alter_configs_resource_v_tagged_fields is None
+                                    else tuple(alter_configs_resource_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _eresources = _new(AlterConfigsResource)
+                            _eresources.resource_type = alter_configs_resource_v_resource_type
+                            _eresources.len_resource_name = alter_configs_resource_v_len_resource_name
+                            _eresources.len_resource_name_compact = alter_configs_resource_v_len_resource_name_compact
+                            _eresources.resource_name = alter_configs_resource_v_resource_name
+                            _eresources.num_configs = alter_configs_resource_v_num_configs
+                            _eresources.num_configs_compact = alter_configs_resource_v_num_configs_compact
+                            _eresources.configs = alter_configs_resource_v_configs
+                            _eresources.num_tagged_fields = alter_configs_resource_v_num_tagged_fields
+                            _eresources.tagged_fields = alter_configs_resource_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresources, pos = _d_alter_configs_resource(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresources)
+                    v_resources.append(_eresources)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"resources[{i}]")
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     v_validate_only = buf[pos]
@@ -677,7 +707,7 @@ def _e_incremental_alter_configs_request(v: IncrementalAlterConfigsRequest, out:
         w = 0
         v_num_resources = v.num_resources
         v_num_resources_compact = v.num_resources_compact
-        v_resources = v.resources
+        v_resources = _rt.as_list(v.resources)
         v_validate_only = v.validate_only
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -1613,11 +1643,244 @@ def _e_incremental_alter_configs_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one alter_configs_resource of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_resource_type: int
+    v_len_resource_name: Any
+    v_len_resource_name_compact: Any
+    v_resource_name: str
+    v_num_configs: Any
+    v_num_configs_compact: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    _econfigs: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_resource_type = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 0:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_resource_name")
+        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_resource_name = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_resource_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_resource_name_compact", 32)
+            v_len_resource_name_compact = x - 1
+    else:
+        v_len_resource_name_compact = None
+    n = v_len_resource_name_compact if (p_api_version >= 1) else v_len_resource_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "resource_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "resource_name")
+    try:
+        v_resource_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
+    pos = e
+    if p_api_version <= 0:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_configs")
+        (v_num_configs,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_configs = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_configs_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_configs_compact", 32)
+            v_num_configs_compact = x - 1
+    else:
+        v_num_configs_compact = None
+    count = v_num_configs_compact if (p_api_version >= 1) else v_num_configs
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "configs")
+        if count * 1 > end - pos:
+            raise _rt.short(buf, pos, end, count * 1, "configs")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_alterable_config(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"configs[{i}]")
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 1:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one alterable_config of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: Any
+    v_len_name_compact: Any
+    v_name: str
+    v_config_operation: int
+    v_len_value: Any
+    v_len_value_compact: Any
+    v_value: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 0:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_name")
+        (v_len_name,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_name = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+            v_len_name_compact = x - 1
+    else:
+        v_len_name_compact = None
+    n = v_len_name_compact if (p_api_version >= 1) else v_len_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 1 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_config_operation = (buf[pos] ^ 128) - 128
+    pos += 1
+    if p_api_version <= 0:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_value")
+        (v_len_value,) = _S2.unpack_from(buf, pos)
+        pos += 2
+        if v_len_value < -1:
+            raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
+    else:
+        v_len_value = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_value_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+            v_len_value_compact = x - 1
+    else:
+        v_len_value_compact = None
+    if (v_len_value_compact if (p_api_version >= 1) else v_len_value) >= 0:
+        n = v_len_value_compact if (p_api_version >= 1) else v_len_value
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "value")
+        try:
+            v_value = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+        pos = e
+    else:
+        v_value = None
+    if p_api_version >= 1:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 1:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_incremental_alter_configs_request_resources(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a incremental_alter_configs_request's `resources` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "resources")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_alter_configs_resource(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"resources[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("incremental_alter_configs_request.resources",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "incremental_alter_configs_request does not end with a list of a known size, read after the fields before it"
@@ -1633,14 +1896,20 @@ def decode(
 ) -> IncrementalAlterConfigsRequest:
     """Decode exactly one incremental_alter_configs_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `incremental_alter_configs_request.resources` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterConfigsResource, AlterableConfig
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1649,14 +1918,20 @@ def decode_prefix(
     """Decode one incremental_alter_configs_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `incremental_alter_configs_request.resources` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterConfigsResource, AlterableConfig
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1671,8 +1946,12 @@ def decode_stream(
     """Decode incremental_alter_configs_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `incremental_alter_configs_request.resources` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of AlterConfigsResource, AlterableConfig
     come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -1680,7 +1959,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_incremental_alter_configs_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1707,7 +1988,7 @@ def build(
     *,
     num_resources: int | None = None,
     num_resources_compact: int | None = None,
-    resources: list[AlterConfigsResource | AlterConfigsResourceTuple] | None = None,
+    resources: Sequence[AlterConfigsResource | AlterConfigsResourceTuple] | None = None,
     validate_only: int = 0,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

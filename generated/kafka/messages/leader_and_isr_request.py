@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "fcac0b13fcf8ff99505f5d28c4f2c67e498cd71be60122042d75dffa1c2f7d0b"
 
 
@@ -57,7 +61,7 @@ class LeaderAndIsrRequest:
     Number of elements of `ungrouped_partition_states`. Derived: computed on encode
     when left None.
     """
-    ungrouped_partition_states: list[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple] | None = field(
+    ungrouped_partition_states: Sequence[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple] | None = field(
         default=None, metadata={"kind": "user", "type": "LeaderAndIsrPartitionState", "list": True, "optional": True}
     )
     """The state of each partition, in a v0 or v1 message."""
@@ -81,7 +85,7 @@ class LeaderAndIsrRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `live_leaders`. Derived: computed on encode when left None."""
-    live_leaders: list[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] = field(
+    live_leaders: Sequence[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "LeaderAndIsrLiveLeader", "list": True}
     )
     """The current live leaders."""
@@ -102,13 +106,14 @@ class LeaderAndIsrRequest:
         broker_epoch: int | None = None,
         type: int | None = None,
         num_ungrouped_partition_states: int | None = None,
-        ungrouped_partition_states: list[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple] | None = None,
+        ungrouped_partition_states: Sequence[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple]
+        | None = None,
         num_topic_states: int | None = None,
         num_topic_states_compact: int | None = None,
         topic_states: list[LeaderAndIsrTopicState | LeaderAndIsrTopicStateTuple] | None = None,
         num_live_leaders: int | None = None,
         num_live_leaders_compact: int | None = None,
-        live_leaders: list[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] | None = None,
+        live_leaders: Sequence[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -537,7 +542,7 @@ def _d_leader_and_isr_request(
     v_topic_states: Any
     v_num_live_leaders: Any
     v_num_live_leaders_compact: Any
-    v_live_leaders: list[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple]
+    v_live_leaders: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _eungrouped_partition_states: Any
@@ -624,340 +629,380 @@ def _d_leader_and_isr_request(
     else:
         v_num_ungrouped_partition_states = None
     if p_api_version <= 1:
-        v_ungrouped_partition_states = []
-        count = v_num_ungrouped_partition_states
-        if count:
+        if lim[_LAZY]:
+            count = v_num_ungrouped_partition_states
             if count < 0:
                 raise _rt.bad_length(count, pos, "ungrouped_partition_states")
             if count * 20 > end - pos:
                 raise _rt.short(buf, pos, end, count * 20, "ungrouped_partition_states")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "ungrouped_partition_states")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_leader_and_isr_request_ungrouped_partition_states, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_leader_and_isr_request_ungrouped_partition_states(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        if p_api_version <= 1:
-                            (leader_and_isr_partition_state_v_len_topic_name,) = _S3.unpack_from(buf, pos)
-                            pos += 2
-                        else:
-                            leader_and_isr_partition_state_v_len_topic_name = None
-                        if p_api_version <= 1:
-                            n = leader_and_isr_partition_state_v_len_topic_name
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_name")
-                            e = pos + n
-                            if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_name")
-                            try:
-                                leader_and_isr_partition_state_v_topic_name = buf[pos:e].decode()
-                            except UnicodeDecodeError as exc:
-                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
-                            pos = e
-                        else:
-                            leader_and_isr_partition_state_v_topic_name = None
-                        (
-                            leader_and_isr_partition_state_v_partition_index,
-                            leader_and_isr_partition_state_v_controller_epoch,
-                            leader_and_isr_partition_state_v_leader,
-                            leader_and_isr_partition_state_v_leader_epoch,
-                        ) = _S4.unpack_from(buf, pos)
-                        pos += 16
-                        if p_api_version <= 3:
-                            (leader_and_isr_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            leader_and_isr_partition_state_v_num_isr = None
-                        if p_api_version >= 4:
-                            if (x := buf[pos]) < 128:
-                                leader_and_isr_partition_state_v_num_isr_compact = x - 1
-                                pos += 1
+                    pos = _s_leader_and_isr_partition_state(buf, pos, end, lim, p_api_version)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"ungrouped_partition_states[{i}]")
+            v_ungrouped_partition_states = _LazyList(lz_first, lz_source, count)
+        else:
+            v_ungrouped_partition_states = []
+            count = v_num_ungrouped_partition_states
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "ungrouped_partition_states")
+                if count * 20 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 20, "ungrouped_partition_states")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "ungrouped_partition_states")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            if p_api_version <= 1:
+                                (leader_and_isr_partition_state_v_len_topic_name,) = _S3.unpack_from(buf, pos)
+                                pos += 2
                             else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
-                                leader_and_isr_partition_state_v_num_isr_compact = x - 1
-                        else:
-                            leader_and_isr_partition_state_v_num_isr_compact = None
-                        leader_and_isr_partition_state_v_isr = []
-                        leader_and_isr_partition_state_count = (
-                            leader_and_isr_partition_state_v_num_isr_compact
-                            if (p_api_version >= 4)
-                            else leader_and_isr_partition_state_v_num_isr
-                        )
-                        if leader_and_isr_partition_state_count:
-                            if leader_and_isr_partition_state_count < 0:
-                                raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "isr")
-                            if leader_and_isr_partition_state_count * 4 > end - pos:
-                                raise _rt.short(buf, pos, end, leader_and_isr_partition_state_count * 4, "isr")
-                            if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, leader_and_isr_partition_state_count, pos, "isr")
-                            elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_v_isr.extend(
-                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
-                            )
-                            pos += leader_and_isr_partition_state_count * 4
-                        (leader_and_isr_partition_state_v_partition_epoch,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                        if p_api_version <= 3:
-                            (leader_and_isr_partition_state_v_num_replicas,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            leader_and_isr_partition_state_v_num_replicas = None
-                        if p_api_version >= 4:
-                            if (x := buf[pos]) < 128:
-                                leader_and_isr_partition_state_v_num_replicas_compact = x - 1
-                                pos += 1
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
-                                leader_and_isr_partition_state_v_num_replicas_compact = x - 1
-                        else:
-                            leader_and_isr_partition_state_v_num_replicas_compact = None
-                        leader_and_isr_partition_state_v_replicas = []
-                        leader_and_isr_partition_state_count = (
-                            leader_and_isr_partition_state_v_num_replicas_compact
-                            if (p_api_version >= 4)
-                            else leader_and_isr_partition_state_v_num_replicas
-                        )
-                        if leader_and_isr_partition_state_count:
-                            if leader_and_isr_partition_state_count < 0:
-                                raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "replicas")
-                            if leader_and_isr_partition_state_count * 4 > end - pos:
-                                raise _rt.short(buf, pos, end, leader_and_isr_partition_state_count * 4, "replicas")
-                            if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, leader_and_isr_partition_state_count, pos, "replicas")
-                            elems_taken += leader_and_isr_partition_state_count
-                            leader_and_isr_partition_state_v_replicas.extend(
-                                _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
-                            )
-                            pos += leader_and_isr_partition_state_count * 4
-                        if (p_api_version >= 3) and (p_api_version <= 3):
-                            (leader_and_isr_partition_state_v_num_adding_replicas,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            leader_and_isr_partition_state_v_num_adding_replicas = None
-                        if p_api_version >= 4:
-                            if (x := buf[pos]) < 128:
-                                leader_and_isr_partition_state_v_num_adding_replicas_compact = x - 1
-                                pos += 1
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
-                                leader_and_isr_partition_state_v_num_adding_replicas_compact = x - 1
-                        else:
-                            leader_and_isr_partition_state_v_num_adding_replicas_compact = None
-                        if p_api_version >= 3:
-                            leader_and_isr_partition_state_v_adding_replicas = []
-                            leader_and_isr_partition_state_count = (
-                                leader_and_isr_partition_state_v_num_adding_replicas_compact
-                                if (p_api_version >= 4)
-                                else leader_and_isr_partition_state_v_num_adding_replicas
-                            )
-                            if leader_and_isr_partition_state_count:
-                                if leader_and_isr_partition_state_count < 0:
-                                    raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "adding_replicas")
-                                if leader_and_isr_partition_state_count * 4 > end - pos:
-                                    raise _rt.short(
-                                        buf, pos, end, leader_and_isr_partition_state_count * 4, "adding_replicas"
-                                    )
-                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, leader_and_isr_partition_state_count, pos, "adding_replicas")
-                                elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_v_adding_replicas.extend(
-                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
-                                )
-                                pos += leader_and_isr_partition_state_count * 4
-                        else:
-                            leader_and_isr_partition_state_v_adding_replicas = None
-                        if (p_api_version >= 3) and (p_api_version <= 3):
-                            (leader_and_isr_partition_state_v_num_removing_replicas,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            leader_and_isr_partition_state_v_num_removing_replicas = None
-                        if p_api_version >= 4:
-                            if (x := buf[pos]) < 128:
-                                leader_and_isr_partition_state_v_num_removing_replicas_compact = x - 1
-                                pos += 1
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
-                                leader_and_isr_partition_state_v_num_removing_replicas_compact = x - 1
-                        else:
-                            leader_and_isr_partition_state_v_num_removing_replicas_compact = None
-                        if p_api_version >= 3:
-                            leader_and_isr_partition_state_v_removing_replicas = []
-                            leader_and_isr_partition_state_count = (
-                                leader_and_isr_partition_state_v_num_removing_replicas_compact
-                                if (p_api_version >= 4)
-                                else leader_and_isr_partition_state_v_num_removing_replicas
-                            )
-                            if leader_and_isr_partition_state_count:
-                                if leader_and_isr_partition_state_count < 0:
-                                    raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "removing_replicas")
-                                if leader_and_isr_partition_state_count * 4 > end - pos:
-                                    raise _rt.short(
-                                        buf, pos, end, leader_and_isr_partition_state_count * 4, "removing_replicas"
-                                    )
-                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, leader_and_isr_partition_state_count, pos, "removing_replicas")
-                                elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_v_removing_replicas.extend(
-                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
-                                )
-                                pos += leader_and_isr_partition_state_count * 4
-                        else:
-                            leader_and_isr_partition_state_v_removing_replicas = None
-                        if p_api_version >= 1:
-                            leader_and_isr_partition_state_v_is_new = buf[pos]
-                            pos += 1
-                        else:
-                            leader_and_isr_partition_state_v_is_new = None
-                        if p_api_version >= 6:
-                            (leader_and_isr_partition_state_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
-                            pos += 1
-                        else:
-                            leader_and_isr_partition_state_v_leader_recovery_state = None
-                        if p_api_version >= 4:
-                            if (x := buf[pos]) < 128:
-                                leader_and_isr_partition_state_v_num_tagged_fields = x
-                                pos += 1
-                            else:
-                                leader_and_isr_partition_state_v_num_tagged_fields, pos = _uvarint(
-                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                )
-                        else:
-                            leader_and_isr_partition_state_v_num_tagged_fields = None
-                        if p_api_version >= 4:
-                            leader_and_isr_partition_state_v_tagged_fields = []
-                            leader_and_isr_partition_state_count = leader_and_isr_partition_state_v_num_tagged_fields
-                            if leader_and_isr_partition_state_count:
-                                if leader_and_isr_partition_state_count < 0:
-                                    raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "tagged_fields")
-                                if leader_and_isr_partition_state_count * 2 > end - pos:
-                                    raise _rt.short(
-                                        buf, pos, end, leader_and_isr_partition_state_count * 2, "tagged_fields"
-                                    )
-                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, leader_and_isr_partition_state_count, pos, "tagged_fields")
-                                elems_taken += leader_and_isr_partition_state_count
-                                leader_and_isr_partition_state_i = 0
+                                leader_and_isr_partition_state_v_len_topic_name = None
+                            if p_api_version <= 1:
+                                n = leader_and_isr_partition_state_v_len_topic_name
+                                if n < 0:
+                                    raise _rt.bad_length(n, pos, "topic_name")
+                                e = pos + n
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, n, "topic_name")
                                 try:
-                                    for leader_and_isr_partition_state_i in range(leader_and_isr_partition_state_count):
-                                        leader_and_isr_partition_state__etagged_fields, pos = _d_tagged_field(
-                                            buf, pos, end, lim
-                                        )
-                                        leader_and_isr_partition_state_v_tagged_fields.append(
-                                            leader_and_isr_partition_state__etagged_fields
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"tagged_fields[{leader_and_isr_partition_state_i}]")
-                        else:
-                            leader_and_isr_partition_state_v_tagged_fields = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _eungrouped_partition_states = (
-                                leader_and_isr_partition_state_v_topic_name,
+                                    leader_and_isr_partition_state_v_topic_name = buf[pos:e].decode()
+                                except UnicodeDecodeError as exc:
+                                    raise _rt.invalid(
+                                        f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name"
+                                    ) from None
+                                pos = e
+                            else:
+                                leader_and_isr_partition_state_v_topic_name = None
+                            (
                                 leader_and_isr_partition_state_v_partition_index,
                                 leader_and_isr_partition_state_v_controller_epoch,
                                 leader_and_isr_partition_state_v_leader,
                                 leader_and_isr_partition_state_v_leader_epoch,
-                                tuple(leader_and_isr_partition_state_v_isr),
-                                leader_and_isr_partition_state_v_partition_epoch,
-                                tuple(leader_and_isr_partition_state_v_replicas),
-                                (
-                                    None
-                                    if leader_and_isr_partition_state_v_adding_replicas is None
-                                    else tuple(leader_and_isr_partition_state_v_adding_replicas)
-                                ),
-                                (
-                                    None
-                                    if leader_and_isr_partition_state_v_removing_replicas is None
-                                    else tuple(leader_and_isr_partition_state_v_removing_replicas)
-                                ),
-                                leader_and_isr_partition_state_v_is_new,
-                                leader_and_isr_partition_state_v_leader_recovery_state,
-                                (
-                                    None
-                                    if leader_and_isr_partition_state_v_tagged_fields is None
-                                    else tuple(leader_and_isr_partition_state_v_tagged_fields)
-                                ),
-                            )
-                        else:
-                            _eungrouped_partition_states = _new(LeaderAndIsrPartitionState)
-                            _eungrouped_partition_states.len_topic_name = (
-                                leader_and_isr_partition_state_v_len_topic_name
-                            )
-                            _eungrouped_partition_states.topic_name = leader_and_isr_partition_state_v_topic_name
-                            _eungrouped_partition_states.partition_index = (
-                                leader_and_isr_partition_state_v_partition_index
-                            )
-                            _eungrouped_partition_states.controller_epoch = (
-                                leader_and_isr_partition_state_v_controller_epoch
-                            )
-                            _eungrouped_partition_states.leader = leader_and_isr_partition_state_v_leader
-                            _eungrouped_partition_states.leader_epoch = leader_and_isr_partition_state_v_leader_epoch
-                            _eungrouped_partition_states.num_isr = leader_and_isr_partition_state_v_num_isr
-                            _eungrouped_partition_states.num_isr_compact = (
+                            ) = _S4.unpack_from(buf, pos)
+                            pos += 16
+                            if p_api_version <= 3:
+                                (leader_and_isr_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                leader_and_isr_partition_state_v_num_isr = None
+                            if p_api_version >= 4:
+                                if (x := buf[pos]) < 128:
+                                    leader_and_isr_partition_state_v_num_isr_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
+                                    leader_and_isr_partition_state_v_num_isr_compact = x - 1
+                            else:
+                                leader_and_isr_partition_state_v_num_isr_compact = None
+                            leader_and_isr_partition_state_v_isr = []
+                            leader_and_isr_partition_state_count = (
                                 leader_and_isr_partition_state_v_num_isr_compact
+                                if (p_api_version >= 4)
+                                else leader_and_isr_partition_state_v_num_isr
                             )
-                            _eungrouped_partition_states.isr = leader_and_isr_partition_state_v_isr
-                            _eungrouped_partition_states.partition_epoch = (
-                                leader_and_isr_partition_state_v_partition_epoch
-                            )
-                            _eungrouped_partition_states.num_replicas = leader_and_isr_partition_state_v_num_replicas
-                            _eungrouped_partition_states.num_replicas_compact = (
+                            if leader_and_isr_partition_state_count:
+                                if leader_and_isr_partition_state_count < 0:
+                                    raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "isr")
+                                if leader_and_isr_partition_state_count * 4 > end - pos:
+                                    raise _rt.short(buf, pos, end, leader_and_isr_partition_state_count * 4, "isr")
+                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, leader_and_isr_partition_state_count, pos, "isr")
+                                elems_taken += leader_and_isr_partition_state_count
+                                leader_and_isr_partition_state_v_isr.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
+                            (leader_and_isr_partition_state_v_partition_epoch,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                            if p_api_version <= 3:
+                                (leader_and_isr_partition_state_v_num_replicas,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                leader_and_isr_partition_state_v_num_replicas = None
+                            if p_api_version >= 4:
+                                if (x := buf[pos]) < 128:
+                                    leader_and_isr_partition_state_v_num_replicas_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+                                    leader_and_isr_partition_state_v_num_replicas_compact = x - 1
+                            else:
+                                leader_and_isr_partition_state_v_num_replicas_compact = None
+                            leader_and_isr_partition_state_v_replicas = []
+                            leader_and_isr_partition_state_count = (
                                 leader_and_isr_partition_state_v_num_replicas_compact
+                                if (p_api_version >= 4)
+                                else leader_and_isr_partition_state_v_num_replicas
                             )
-                            _eungrouped_partition_states.replicas = leader_and_isr_partition_state_v_replicas
-                            _eungrouped_partition_states.num_adding_replicas = (
-                                leader_and_isr_partition_state_v_num_adding_replicas
+                            if leader_and_isr_partition_state_count:
+                                if leader_and_isr_partition_state_count < 0:
+                                    raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "replicas")
+                                if leader_and_isr_partition_state_count * 4 > end - pos:
+                                    raise _rt.short(buf, pos, end, leader_and_isr_partition_state_count * 4, "replicas")
+                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, leader_and_isr_partition_state_count, pos, "replicas")
+                                elems_taken += leader_and_isr_partition_state_count
+                                leader_and_isr_partition_state_v_replicas.extend(
+                                    _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += leader_and_isr_partition_state_count * 4
+                            if (p_api_version >= 3) and (p_api_version <= 3):
+                                (leader_and_isr_partition_state_v_num_adding_replicas,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                leader_and_isr_partition_state_v_num_adding_replicas = None
+                            if p_api_version >= 4:
+                                if (x := buf[pos]) < 128:
+                                    leader_and_isr_partition_state_v_num_adding_replicas_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
+                                    leader_and_isr_partition_state_v_num_adding_replicas_compact = x - 1
+                            else:
+                                leader_and_isr_partition_state_v_num_adding_replicas_compact = None
+                            if p_api_version >= 3:
+                                leader_and_isr_partition_state_v_adding_replicas = []
+                                leader_and_isr_partition_state_count = (
+                                    leader_and_isr_partition_state_v_num_adding_replicas_compact
+                                    if (p_api_version >= 4)
+                                    else leader_and_isr_partition_state_v_num_adding_replicas
+                                )
+                                if leader_and_isr_partition_state_count:
+                                    if leader_and_isr_partition_state_count < 0:
+                                        raise _rt.bad_length(
+                                            leader_and_isr_partition_state_count, pos, "adding_replicas"
+                                        )
+                                    if leader_and_isr_partition_state_count * 4 > end - pos:
+                                        raise _rt.short(
+                                            buf, pos, end, leader_and_isr_partition_state_count * 4, "adding_replicas"
+                                        )
+                                    if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(
+                                            lim, leader_and_isr_partition_state_count, pos, "adding_replicas"
+                                        )
+                                    elems_taken += leader_and_isr_partition_state_count
+                                    leader_and_isr_partition_state_v_adding_replicas.extend(
+                                        _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                    )
+                                    pos += leader_and_isr_partition_state_count * 4
+                            else:
+                                leader_and_isr_partition_state_v_adding_replicas = None
+                            if (p_api_version >= 3) and (p_api_version <= 3):
+                                (leader_and_isr_partition_state_v_num_removing_replicas,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                leader_and_isr_partition_state_v_num_removing_replicas = None
+                            if p_api_version >= 4:
+                                if (x := buf[pos]) < 128:
+                                    leader_and_isr_partition_state_v_num_removing_replicas_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
+                                    leader_and_isr_partition_state_v_num_removing_replicas_compact = x - 1
+                            else:
+                                leader_and_isr_partition_state_v_num_removing_replicas_compact = None
+                            if p_api_version >= 3:
+                                leader_and_isr_partition_state_v_removing_replicas = []
+                                leader_and_isr_partition_state_count = (
+                                    leader_and_isr_partition_state_v_num_removing_replicas_compact
+                                    if (p_api_version >= 4)
+                                    else leader_and_isr_partition_state_v_num_removing_replicas
+                                )
+                                if leader_and_isr_partition_state_count:
+                                    if leader_and_isr_partition_state_count < 0:
+                                        raise _rt.bad_length(
+                                            leader_and_isr_partition_state_count, pos, "removing_replicas"
+                                        )
+                                    if leader_and_isr_partition_state_count * 4 > end - pos:
+                                        raise _rt.short(
+                                            buf, pos, end, leader_and_isr_partition_state_count * 4, "removing_replicas"
+                                        )
+                                    if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(
+                                            lim, leader_and_isr_partition_state_count, pos, "removing_replicas"
+                                        )
+                                    elems_taken += leader_and_isr_partition_state_count
+                                    leader_and_isr_partition_state_v_removing_replicas.extend(
+                                        _N0[leader_and_isr_partition_state_count].unpack_from(buf, pos)
+                                    )
+                                    pos += leader_and_isr_partition_state_count * 4
+                            else:
+                                leader_and_isr_partition_state_v_removing_replicas = None
+                            if p_api_version >= 1:
+                                leader_and_isr_partition_state_v_is_new = buf[pos]
+                                pos += 1
+                            else:
+                                leader_and_isr_partition_state_v_is_new = None
+                            if p_api_version >= 6:
+                                (leader_and_isr_partition_state_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+                                pos += 1
+                            else:
+                                leader_and_isr_partition_state_v_leader_recovery_state = None
+                            if p_api_version >= 4:
+                                if (x := buf[pos]) < 128:
+                                    leader_and_isr_partition_state_v_num_tagged_fields = x
+                                    pos += 1
+                                else:
+                                    leader_and_isr_partition_state_v_num_tagged_fields, pos = _uvarint(
+                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                    )
+                            else:
+                                leader_and_isr_partition_state_v_num_tagged_fields = None
+                            if p_api_version >= 4:
+                                leader_and_isr_partition_state_v_tagged_fields = []
+                                leader_and_isr_partition_state_count = (
+                                    leader_and_isr_partition_state_v_num_tagged_fields
+                                )
+                                if leader_and_isr_partition_state_count:
+                                    if leader_and_isr_partition_state_count < 0:
+                                        raise _rt.bad_length(leader_and_isr_partition_state_count, pos, "tagged_fields")
+                                    if leader_and_isr_partition_state_count * 2 > end - pos:
+                                        raise _rt.short(
+                                            buf, pos, end, leader_and_isr_partition_state_count * 2, "tagged_fields"
+                                        )
+                                    if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_partition_state_count) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(lim, leader_and_isr_partition_state_count, pos, "tagged_fields")
+                                    elems_taken += leader_and_isr_partition_state_count
+                                    leader_and_isr_partition_state_i = 0
+                                    try:
+                                        for leader_and_isr_partition_state_i in range(
+                                            leader_and_isr_partition_state_count
+                                        ):
+                                            leader_and_isr_partition_state__etagged_fields, pos = _d_tagged_field(
+                                                buf, pos, end, lim
+                                            )
+                                            leader_and_isr_partition_state_v_tagged_fields.append(
+                                                leader_and_isr_partition_state__etagged_fields
+                                            )
+                                    except _rt.DecodeError as exc:
+                                        raise exc.within(f"tagged_fields[{leader_and_isr_partition_state_i}]")
+                            else:
+                                leader_and_isr_partition_state_v_tagged_fields = None
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _eungrouped_partition_states = (
+                                    leader_and_isr_partition_state_v_topic_name,
+                                    leader_and_isr_partition_state_v_partition_index,
+                                    leader_and_isr_partition_state_v_controller_epoch,
+                                    leader_and_isr_partition_state_v_leader,
+                                    leader_and_isr_partition_state_v_leader_epoch,
+                                    tuple(leader_and_isr_partition_state_v_isr),
+                                    leader_and_isr_partition_state_v_partition_epoch,
+                                    tuple(leader_and_isr_partition_state_v_replicas),
+                                    (
+                                        None
+                                        if leader_and_isr_partition_state_v_adding_replicas is None
+                                        else tuple(leader_and_isr_partition_state_v_adding_replicas)
+                                    ),
+                                    (
+                                        None
+                                        if leader_and_isr_partition_state_v_removing_replicas is None
+                                        else tuple(leader_and_isr_partition_state_v_removing_replicas)
+                                    ),
+                                    leader_and_isr_partition_state_v_is_new,
+                                    leader_and_isr_partition_state_v_leader_recovery_state,
+                                    (
+                                        None
+                                        if leader_and_isr_partition_state_v_tagged_fields is None
+                                        else tuple(leader_and_isr_partition_state_v_tagged_fields)
+                                    ),
+                                )
+                            else:
+                                _eungrouped_partition_states = _new(LeaderAndIsrPartitionState)
+                                _eungrouped_partition_states.len_topic_name = (
+                                    leader_and_isr_partition_state_v_len_topic_name
+                                )
+                                _eungrouped_partition_states.topic_name = leader_and_isr_partition_state_v_topic_name
+                                _eungrouped_partition_states.partition_index = (
+                                    leader_and_isr_partition_state_v_partition_index
+                                )
+                                _eungrouped_partition_states.controller_epoch = (
+                                    leader_and_isr_partition_state_v_controller_epoch
+                                )
+                                _eungrouped_partition_states.leader = leader_and_isr_partition_state_v_leader
+                                _eungrouped_partition_states.leader_epoch = (
+                                    leader_and_isr_partition_state_v_leader_epoch
+                                )
+                                _eungrouped_partition_states.num_isr = leader_and_isr_partition_state_v_num_isr
+                                _eungrouped_partition_states.num_isr_compact = (
+                                    leader_and_isr_partition_state_v_num_isr_compact
+                                )
+                                _eungrouped_partition_states.isr = leader_and_isr_partition_state_v_isr
+                                _eungrouped_partition_states.partition_epoch = (
+                                    leader_and_isr_partition_state_v_partition_epoch
+                                )
+                                _eungrouped_partition_states.num_replicas = (
+                                    leader_and_isr_partition_state_v_num_replicas
+                                )
+                                _eungrouped_partition_states.num_replicas_compact = (
+                                    leader_and_isr_partition_state_v_num_replicas_compact
+                                )
+                                _eungrouped_partition_states.replicas = leader_and_isr_partition_state_v_replicas
+                                _eungrouped_partition_states.num_adding_replicas = (
+                                    leader_and_isr_partition_state_v_num_adding_replicas
+                                )
+                                _eungrouped_partition_states.num_adding_replicas_compact = (
+                                    leader_and_isr_partition_state_v_num_adding_replicas_compact
+                                )
+                                _eungrouped_partition_states.adding_replicas = (
+                                    leader_and_isr_partition_state_v_adding_replicas
+                                )
+                                _eungrouped_partition_states.num_removing_replicas = (
+                                    leader_and_isr_partition_state_v_num_removing_replicas
+                                )
+                                _eungrouped_partition_states.num_removing_replicas_compact = (
+                                    leader_and_isr_partition_state_v_num_removing_replicas_compact
+                                )
+                                _eungrouped_partition_states.removing_replicas = (
+                                    leader_and_isr_partition_state_v_removing_replicas
+                                )
+                                _eungrouped_partition_states.is_new = leader_and_isr_partition_state_v_is_new
+                                _eungrouped_partition_states.leader_recovery_state = (
+                                    leader_and_isr_partition_state_v_leader_recovery_state
+                                )
+                                _eungrouped_partition_states.num_tagged_fields = (
+                                    leader_and_isr_partition_state_v_num_tagged_fields
+                                )
+                                _eungrouped_partition_states.tagged_fields = (
+                                    leader_and_isr_partition_state_v_tagged_fields
+                                )
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _eungrouped_partition_states, pos = _d_leader_and_isr_partition_state(
+                                buf, pos, end, lim, p_api_version, elem_tuples
                             )
-                            _eungrouped_partition_states.num_adding_replicas_compact = (
-                                leader_and_isr_partition_state_v_num_adding_replicas_compact
-                            )
-                            _eungrouped_partition_states.adding_replicas = (
-                                leader_and_isr_partition_state_v_adding_replicas
-                            )
-                            _eungrouped_partition_states.num_removing_replicas = (
-                                leader_and_isr_partition_state_v_num_removing_replicas
-                            )
-                            _eungrouped_partition_states.num_removing_replicas_compact = (
-                                leader_and_isr_partition_state_v_num_removing_replicas_compact
-                            )
-                            _eungrouped_partition_states.removing_replicas = (
-                                leader_and_isr_partition_state_v_removing_replicas
-                            )
-                            _eungrouped_partition_states.is_new = leader_and_isr_partition_state_v_is_new
-                            _eungrouped_partition_states.leader_recovery_state = (
-                                leader_and_isr_partition_state_v_leader_recovery_state
-                            )
-                            _eungrouped_partition_states.num_tagged_fields = (
-                                leader_and_isr_partition_state_v_num_tagged_fields
-                            )
-                            _eungrouped_partition_states.tagged_fields = leader_and_isr_partition_state_v_tagged_fields
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _eungrouped_partition_states, pos = _d_leader_and_isr_partition_state(
-                            buf, pos, end, lim, p_api_version, elem_tuples
-                        )
-                    if _untracked_tree is not None:
-                        _untracked_tree(_eungrouped_partition_states)
-                    v_ungrouped_partition_states.append(_eungrouped_partition_states)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"ungrouped_partition_states[{i}]")
+                        if _untracked_tree is not None:
+                            _untracked_tree(_eungrouped_partition_states)
+                        v_ungrouped_partition_states.append(_eungrouped_partition_states)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"ungrouped_partition_states[{i}]")
     else:
         v_ungrouped_partition_states = None
     if (p_api_version >= 2) and (p_api_version <= 3):
@@ -1562,124 +1607,146 @@ def _d_leader_and_isr_request(
             v_num_live_leaders_compact = x - 1
     else:
         v_num_live_leaders_compact = None
-    v_live_leaders = []
-    count = v_num_live_leaders_compact if (p_api_version >= 4) else v_num_live_leaders
-    if count:
+    if lim[_LAZY]:
+        count = v_num_live_leaders_compact if (p_api_version >= 4) else v_num_live_leaders
         if count < 0:
             raise _rt.bad_length(count, pos, "live_leaders")
         if count * 8 > end - pos:
             raise _rt.short(buf, pos, end, count * 8, "live_leaders")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "live_leaders")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_leader_and_isr_request_live_leaders, buf, pos, (end, count, p_api_version))
+        lz_first = _v_leader_and_isr_request_live_leaders(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    (leader_and_isr_live_leader_v_broker_id,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    if p_api_version <= 3:
-                        (leader_and_isr_live_leader_v_len_host_name,) = _S3.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        leader_and_isr_live_leader_v_len_host_name = None
-                    if p_api_version >= 4:
-                        if (x := buf[pos]) < 128:
-                            leader_and_isr_live_leader_v_len_host_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_host_name_compact", 32)
-                            leader_and_isr_live_leader_v_len_host_name_compact = x - 1
-                    else:
-                        leader_and_isr_live_leader_v_len_host_name_compact = None
-                    n = (
-                        leader_and_isr_live_leader_v_len_host_name_compact
-                        if (p_api_version >= 4)
-                        else leader_and_isr_live_leader_v_len_host_name
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "host_name")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "host_name")
-                    try:
-                        leader_and_isr_live_leader_v_host_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_name") from None
-                    pos = e
-                    (leader_and_isr_live_leader_v_port,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    if p_api_version >= 4:
-                        if (x := buf[pos]) < 128:
-                            leader_and_isr_live_leader_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            leader_and_isr_live_leader_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        leader_and_isr_live_leader_v_num_tagged_fields = None
-                    if p_api_version >= 4:
-                        leader_and_isr_live_leader_v_tagged_fields = []
-                        leader_and_isr_live_leader_count = leader_and_isr_live_leader_v_num_tagged_fields
-                        if leader_and_isr_live_leader_count:
-                            if leader_and_isr_live_leader_count < 0:
-                                raise _rt.bad_length(leader_and_isr_live_leader_count, pos, "tagged_fields")
-                            if leader_and_isr_live_leader_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, leader_and_isr_live_leader_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_live_leader_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, leader_and_isr_live_leader_count, pos, "tagged_fields")
-                            elems_taken += leader_and_isr_live_leader_count
-                            leader_and_isr_live_leader_i = 0
-                            try:
-                                for leader_and_isr_live_leader_i in range(leader_and_isr_live_leader_count):
-                                    leader_and_isr_live_leader__etagged_fields, pos = _d_tagged_field(
-                                        buf, pos, end, lim
-                                    )
-                                    leader_and_isr_live_leader_v_tagged_fields.append(
-                                        leader_and_isr_live_leader__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{leader_and_isr_live_leader_i}]")
-                    else:
-                        leader_and_isr_live_leader_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _elive_leaders = (
-                            leader_and_isr_live_leader_v_broker_id,
-                            leader_and_isr_live_leader_v_host_name,
-                            leader_and_isr_live_leader_v_port,
-                            (
-                                None
-                                if leader_and_isr_live_leader_v_tagged_fields is None
-                                else tuple(leader_and_isr_live_leader_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _elive_leaders = _new(LeaderAndIsrLiveLeader)
-                        _elive_leaders.broker_id = leader_and_isr_live_leader_v_broker_id
-                        _elive_leaders.len_host_name = leader_and_isr_live_leader_v_len_host_name
-                        _elive_leaders.len_host_name_compact = leader_and_isr_live_leader_v_len_host_name_compact
-                        _elive_leaders.host_name = leader_and_isr_live_leader_v_host_name
-                        _elive_leaders.port = leader_and_isr_live_leader_v_port
-                        _elive_leaders.num_tagged_fields = leader_and_isr_live_leader_v_num_tagged_fields
-                        _elive_leaders.tagged_fields = leader_and_isr_live_leader_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _elive_leaders, pos = _d_leader_and_isr_live_leader(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_elive_leaders)
-                v_live_leaders.append(_elive_leaders)
+                pos = _s_leader_and_isr_live_leader(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"live_leaders[{i}]")
+        v_live_leaders = _LazyList(lz_first, lz_source, count)
+    else:
+        v_live_leaders = []
+        count = v_num_live_leaders_compact if (p_api_version >= 4) else v_num_live_leaders
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "live_leaders")
+            if count * 8 > end - pos:
+                raise _rt.short(buf, pos, end, count * 8, "live_leaders")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "live_leaders")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        (leader_and_isr_live_leader_v_broker_id,) = _S0.unpack_from(buf, pos)
+                        pos += 4
+                        if p_api_version <= 3:
+                            (leader_and_isr_live_leader_v_len_host_name,) = _S3.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            leader_and_isr_live_leader_v_len_host_name = None
+                        if p_api_version >= 4:
+                            if (x := buf[pos]) < 128:
+                                leader_and_isr_live_leader_v_len_host_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_host_name_compact", 32)
+                                leader_and_isr_live_leader_v_len_host_name_compact = x - 1
+                        else:
+                            leader_and_isr_live_leader_v_len_host_name_compact = None
+                        n = (
+                            leader_and_isr_live_leader_v_len_host_name_compact
+                            if (p_api_version >= 4)
+                            else leader_and_isr_live_leader_v_len_host_name
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "host_name")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "host_name")
+                        try:
+                            leader_and_isr_live_leader_v_host_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_name") from None
+                        pos = e
+                        (leader_and_isr_live_leader_v_port,) = _S0.unpack_from(buf, pos)
+                        pos += 4
+                        if p_api_version >= 4:
+                            if (x := buf[pos]) < 128:
+                                leader_and_isr_live_leader_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                leader_and_isr_live_leader_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            leader_and_isr_live_leader_v_num_tagged_fields = None
+                        if p_api_version >= 4:
+                            leader_and_isr_live_leader_v_tagged_fields = []
+                            leader_and_isr_live_leader_count = leader_and_isr_live_leader_v_num_tagged_fields
+                            if leader_and_isr_live_leader_count:
+                                if leader_and_isr_live_leader_count < 0:
+                                    raise _rt.bad_length(leader_and_isr_live_leader_count, pos, "tagged_fields")
+                                if leader_and_isr_live_leader_count * 2 > end - pos:
+                                    raise _rt.short(
+                                        buf, pos, end, leader_and_isr_live_leader_count * 2, "tagged_fields"
+                                    )
+                                if (left := lim[_ELEMENTS_RESERVED] - leader_and_isr_live_leader_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, leader_and_isr_live_leader_count, pos, "tagged_fields")
+                                elems_taken += leader_and_isr_live_leader_count
+                                leader_and_isr_live_leader_i = 0
+                                try:
+                                    for leader_and_isr_live_leader_i in range(leader_and_isr_live_leader_count):
+                                        leader_and_isr_live_leader__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        leader_and_isr_live_leader_v_tagged_fields.append(
+                                            leader_and_isr_live_leader__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{leader_and_isr_live_leader_i}]")
+                        else:
+                            leader_and_isr_live_leader_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _elive_leaders = (
+                                leader_and_isr_live_leader_v_broker_id,
+                                leader_and_isr_live_leader_v_host_name,
+                                leader_and_isr_live_leader_v_port,
+                                (
+                                    None
+                                    if leader_and_isr_live_leader_v_tagged_fields is None
+                                    else tuple(leader_and_isr_live_leader_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _elive_leaders = _new(LeaderAndIsrLiveLeader)
+                            _elive_leaders.broker_id = leader_and_isr_live_leader_v_broker_id
+                            _elive_leaders.len_host_name = leader_and_isr_live_leader_v_len_host_name
+                            _elive_leaders.len_host_name_compact = leader_and_isr_live_leader_v_len_host_name_compact
+                            _elive_leaders.host_name = leader_and_isr_live_leader_v_host_name
+                            _elive_leaders.port = leader_and_isr_live_leader_v_port
+                            _elive_leaders.num_tagged_fields = leader_and_isr_live_leader_v_num_tagged_fields
+                            _elive_leaders.tagged_fields = leader_and_isr_live_leader_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _elive_leaders, pos = _d_leader_and_isr_live_leader(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_elive_leaders)
+                    v_live_leaders.append(_elive_leaders)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"live_leaders[{i}]")
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1755,13 +1822,13 @@ def _e_leader_and_isr_request(v: LeaderAndIsrRequest, out: list[Any], p_api_vers
         v_broker_epoch = v.broker_epoch
         v_type = v.type
         v_num_ungrouped_partition_states = v.num_ungrouped_partition_states
-        v_ungrouped_partition_states = v.ungrouped_partition_states
+        v_ungrouped_partition_states = _rt.as_list(v.ungrouped_partition_states)
         v_num_topic_states = v.num_topic_states
         v_num_topic_states_compact = v.num_topic_states_compact
         v_topic_states = v.topic_states
         v_num_live_leaders = v.num_live_leaders
         v_num_live_leaders_compact = v.num_live_leaders_compact
-        v_live_leaders = v.live_leaders
+        v_live_leaders = _rt.as_list(v.live_leaders)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -3746,11 +3813,371 @@ def _e_leader_and_isr_request_header(v: LeaderAndIsrRequestHeader, out: list[Any
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one leader_and_isr_partition_state of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_topic_name: Any
+    v_topic_name: Any
+    v_partition_index: int
+    v_controller_epoch: int
+    v_leader: int
+    v_leader_epoch: int
+    v_num_isr: Any
+    v_num_isr_compact: Any
+    v_partition_epoch: int
+    v_num_replicas: Any
+    v_num_replicas_compact: Any
+    v_num_adding_replicas: Any
+    v_num_adding_replicas_compact: Any
+    v_adding_replicas: Any
+    v_num_removing_replicas: Any
+    v_num_removing_replicas_compact: Any
+    v_removing_replicas: Any
+    v_is_new: Any
+    v_leader_recovery_state: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_topic_name")
+        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_topic_name = None
+    if p_api_version <= 1:
+        n = v_len_topic_name
+        if n < 0:
+            raise _rt.bad_length(n, pos, "topic_name")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "topic_name")
+        try:
+            v_topic_name = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+        pos = e
+    else:
+        v_topic_name = None
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S4.unpack_from(buf, pos)
+    pos += 16
+    if p_api_version <= 3:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_isr")
+        (v_num_isr,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_isr = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_isr_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
+            v_num_isr_compact = x - 1
+    else:
+        v_num_isr_compact = None
+    count = v_num_isr_compact if (p_api_version >= 4) else v_num_isr
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "isr")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "isr")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eisr,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"isr[{i}]")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_partition_epoch,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version <= 3:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_replicas")
+        (v_num_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_replicas = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+            v_num_replicas_compact = x - 1
+    else:
+        v_num_replicas_compact = None
+    count = v_num_replicas_compact if (p_api_version >= 4) else v_num_replicas
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_ereplicas,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"replicas[{i}]")
+    if (p_api_version >= 3) and (p_api_version <= 3):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_adding_replicas")
+        (v_num_adding_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_adding_replicas = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_adding_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
+            v_num_adding_replicas_compact = x - 1
+    else:
+        v_num_adding_replicas_compact = None
+    if p_api_version >= 3:
+        count = v_num_adding_replicas_compact if (p_api_version >= 4) else v_num_adding_replicas
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "adding_replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "adding_replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_eadding_replicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"adding_replicas[{i}]")
+    else:
+        v_adding_replicas = None
+    if (p_api_version >= 3) and (p_api_version <= 3):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_removing_replicas")
+        (v_num_removing_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_removing_replicas = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_removing_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
+            v_num_removing_replicas_compact = x - 1
+    else:
+        v_num_removing_replicas_compact = None
+    if p_api_version >= 3:
+        count = v_num_removing_replicas_compact if (p_api_version >= 4) else v_num_removing_replicas
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "removing_replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "removing_replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_eremoving_replicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"removing_replicas[{i}]")
+    else:
+        v_removing_replicas = None
+    if p_api_version >= 1:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "is_new")
+        v_is_new = buf[pos]
+        pos += 1
+    else:
+        v_is_new = None
+    if p_api_version >= 6:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
+        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_leader_recovery_state = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 4:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one leader_and_isr_live_leader of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_broker_id: int
+    v_len_host_name: Any
+    v_len_host_name_compact: Any
+    v_host_name: str
+    v_port: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_broker_id,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version <= 3:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host_name")
+        (v_len_host_name,) = _S3.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_host_name = None
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_name_compact", 32)
+            v_len_host_name_compact = x - 1
+    else:
+        v_len_host_name_compact = None
+    n = v_len_host_name_compact if (p_api_version >= 4) else v_len_host_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "host_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "host_name")
+    try:
+        v_host_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_name") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L5)
+    (v_port,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version >= 4:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 4:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_leader_and_isr_request_ungrouped_partition_states(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a leader_and_isr_request's `ungrouped_partition_states` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "ungrouped_partition_states")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_leader_and_isr_partition_state(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"ungrouped_partition_states[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_leader_and_isr_request_live_leaders(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a leader_and_isr_request's `live_leaders` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "live_leaders")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_leader_and_isr_live_leader(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"live_leaders[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "leader_and_isr_request.ungrouped_partition_states",
+    "leader_and_isr_request.live_leaders",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "leader_and_isr_request does not end with a list of a known size, read after the fields before it"
@@ -3766,15 +4193,20 @@ def decode(
 ) -> LeaderAndIsrRequest:
     """Decode exactly one leader_and_isr_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `leader_and_isr_request.ungrouped_partition_states`,
+    `leader_and_isr_request.live_leaders` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -3783,15 +4215,20 @@ def decode_prefix(
     """Decode one leader_and_isr_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `leader_and_isr_request.ungrouped_partition_states`,
+    `leader_and_isr_request.live_leaders` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -3806,8 +4243,13 @@ def decode_stream(
     """Decode leader_and_isr_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `leader_and_isr_request.ungrouped_partition_states`,
+    `leader_and_isr_request.live_leaders` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of LeaderAndIsrPartitionState,
     LeaderAndIsrTopicState, LeaderAndIsrLiveLeader come in their tuple form
@@ -3816,7 +4258,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_leader_and_isr_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -3847,13 +4289,13 @@ def build(
     broker_epoch: int | None = None,
     type: int | None = None,
     num_ungrouped_partition_states: int | None = None,
-    ungrouped_partition_states: list[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple] | None = None,
+    ungrouped_partition_states: Sequence[LeaderAndIsrPartitionState | LeaderAndIsrPartitionStateTuple] | None = None,
     num_topic_states: int | None = None,
     num_topic_states_compact: int | None = None,
     topic_states: list[LeaderAndIsrTopicState | LeaderAndIsrTopicStateTuple] | None = None,
     num_live_leaders: int | None = None,
     num_live_leaders_compact: int | None = None,
-    live_leaders: list[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] | None = None,
+    live_leaders: Sequence[LeaderAndIsrLiveLeader | LeaderAndIsrLiveLeaderTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

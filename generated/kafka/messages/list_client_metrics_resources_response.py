@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "227d8101f6b6684fdd81b0cc32e09448c1d247dbc2818a8d27c2d4523161c1b9"
 
 
@@ -53,7 +57,7 @@ class ListClientMetricsResourcesResponse:
     Number of elements of `client_metrics_resources`. Derived: computed on encode
     when left None.
     """
-    client_metrics_resources: list[ClientMetricsResource | ClientMetricsResourceTuple] = field(
+    client_metrics_resources: Sequence[ClientMetricsResource | ClientMetricsResourceTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ClientMetricsResource", "list": True}
     )
     """Each client metrics resource in the response."""
@@ -69,7 +73,7 @@ class ListClientMetricsResourcesResponse:
         throttle_time_ms: int = 0,
         error_code: int = 0,
         num_client_metrics_resources_compact: int | None = None,
-        client_metrics_resources: list[ClientMetricsResource | ClientMetricsResourceTuple] | None = None,
+        client_metrics_resources: Sequence[ClientMetricsResource | ClientMetricsResourceTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -191,7 +195,7 @@ def _d_list_client_metrics_resources_response(
     v_throttle_time_ms: int
     v_error_code: int
     v_num_client_metrics_resources_compact: int
-    v_client_metrics_resources: list[ClientMetricsResource | ClientMetricsResourceTuple]
+    v_client_metrics_resources: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eclient_metrics_resources: Any
@@ -212,90 +216,116 @@ def _d_list_client_metrics_resources_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_client_metrics_resources_compact", 32)
         v_num_client_metrics_resources_compact = x - 1
-    v_client_metrics_resources = []
-    count = v_num_client_metrics_resources_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_client_metrics_resources_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "client_metrics_resources")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "client_metrics_resources")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "client_metrics_resources")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim,
+            _v_list_client_metrics_resources_response_client_metrics_resources,
+            buf,
+            pos,
+            (end, count, p_api_version),
+        )
+        lz_first = _v_list_client_metrics_resources_response_client_metrics_resources(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        client_metrics_resource_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        client_metrics_resource_v_len_name_compact = x - 1
-                    if client_metrics_resource_v_len_name_compact < 0:
-                        raise _rt.bad_length(client_metrics_resource_v_len_name_compact, pos, "name")
-                    e = pos + client_metrics_resource_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, client_metrics_resource_v_len_name_compact, "name")
-                    try:
-                        client_metrics_resource_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        client_metrics_resource_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        client_metrics_resource_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    client_metrics_resource_v_tagged_fields = []
-                    client_metrics_resource_count = client_metrics_resource_v_num_tagged_fields
-                    if client_metrics_resource_count:
-                        if client_metrics_resource_count < 0:
-                            raise _rt.bad_length(client_metrics_resource_count, pos, "tagged_fields")
-                        if client_metrics_resource_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, client_metrics_resource_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - client_metrics_resource_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, client_metrics_resource_count, pos, "tagged_fields")
-                        elems_taken += client_metrics_resource_count
-                        client_metrics_resource_i = 0
-                        try:
-                            for client_metrics_resource_i in range(client_metrics_resource_count):
-                                client_metrics_resource__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                client_metrics_resource_v_tagged_fields.append(client_metrics_resource__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{client_metrics_resource_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eclient_metrics_resources = (
-                            client_metrics_resource_v_name,
-                            tuple(client_metrics_resource_v_tagged_fields),
-                        )
-                    else:
-                        _eclient_metrics_resources = _new(ClientMetricsResource)
-                        _eclient_metrics_resources.len_name_compact = client_metrics_resource_v_len_name_compact
-                        _eclient_metrics_resources.name = client_metrics_resource_v_name
-                        _eclient_metrics_resources.num_tagged_fields = client_metrics_resource_v_num_tagged_fields
-                        _eclient_metrics_resources.tagged_fields = client_metrics_resource_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eclient_metrics_resources, pos = _d_client_metrics_resource(
-                        buf, pos, end, lim, p_api_version, elem_tuples
-                    )
-                if _untracked_tree is not None:
-                    _untracked_tree(_eclient_metrics_resources)
-                v_client_metrics_resources.append(_eclient_metrics_resources)
+                pos = _s_client_metrics_resource(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"client_metrics_resources[{i}]")
+        v_client_metrics_resources = _LazyList(lz_first, lz_source, count)
+    else:
+        v_client_metrics_resources = []
+        count = v_num_client_metrics_resources_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "client_metrics_resources")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "client_metrics_resources")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "client_metrics_resources")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            client_metrics_resource_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            client_metrics_resource_v_len_name_compact = x - 1
+                        if client_metrics_resource_v_len_name_compact < 0:
+                            raise _rt.bad_length(client_metrics_resource_v_len_name_compact, pos, "name")
+                        e = pos + client_metrics_resource_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, client_metrics_resource_v_len_name_compact, "name")
+                        try:
+                            client_metrics_resource_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            client_metrics_resource_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            client_metrics_resource_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        client_metrics_resource_v_tagged_fields = []
+                        client_metrics_resource_count = client_metrics_resource_v_num_tagged_fields
+                        if client_metrics_resource_count:
+                            if client_metrics_resource_count < 0:
+                                raise _rt.bad_length(client_metrics_resource_count, pos, "tagged_fields")
+                            if client_metrics_resource_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, client_metrics_resource_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - client_metrics_resource_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, client_metrics_resource_count, pos, "tagged_fields")
+                            elems_taken += client_metrics_resource_count
+                            client_metrics_resource_i = 0
+                            try:
+                                for client_metrics_resource_i in range(client_metrics_resource_count):
+                                    client_metrics_resource__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    client_metrics_resource_v_tagged_fields.append(
+                                        client_metrics_resource__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{client_metrics_resource_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eclient_metrics_resources = (
+                                client_metrics_resource_v_name,
+                                tuple(client_metrics_resource_v_tagged_fields),
+                            )
+                        else:
+                            _eclient_metrics_resources = _new(ClientMetricsResource)
+                            _eclient_metrics_resources.len_name_compact = client_metrics_resource_v_len_name_compact
+                            _eclient_metrics_resources.name = client_metrics_resource_v_name
+                            _eclient_metrics_resources.num_tagged_fields = client_metrics_resource_v_num_tagged_fields
+                            _eclient_metrics_resources.tagged_fields = client_metrics_resource_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eclient_metrics_resources, pos = _d_client_metrics_resource(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eclient_metrics_resources)
+                    v_client_metrics_resources.append(_eclient_metrics_resources)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"client_metrics_resources[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -343,7 +373,7 @@ def _e_list_client_metrics_resources_response(
         v_throttle_time_ms = v.throttle_time_ms
         v_error_code = v.error_code
         v_num_client_metrics_resources_compact = v.num_client_metrics_resources_compact
-        v_client_metrics_resources = v.client_metrics_resources
+        v_client_metrics_resources = _rt.as_list(v.client_metrics_resources)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_client_metrics_resources is None:
@@ -615,11 +645,85 @@ def _e_list_client_metrics_resources_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_client_metrics_resource(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one client_metrics_resource of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_list_client_metrics_resources_response_client_metrics_resources(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_client_metrics_resources_response's `client_metrics_resources` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "client_metrics_resources")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_client_metrics_resource(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"client_metrics_resources[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("list_client_metrics_resources_response.client_metrics_resources",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "list_client_metrics_resources_response does not end with a list of a known size, read after the fields before it"
@@ -635,14 +739,20 @@ def decode(
 ) -> ListClientMetricsResourcesResponse:
     """Decode exactly one list_client_metrics_resources_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_client_metrics_resources_response.client_metrics_resources` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ClientMetricsResource come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -651,14 +761,20 @@ def decode_prefix(
     """Decode one list_client_metrics_resources_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_client_metrics_resources_response.client_metrics_resources` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ClientMetricsResource come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -673,8 +789,12 @@ def decode_stream(
     """Decode list_client_metrics_resources_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_client_metrics_resources_response.client_metrics_resources` are views (a
+    `LazyList`): their elements are skipped, checked as they are read, and read when
+    a loop reaches them. An element's error comes from the loop that reaches it,
+    with its whole path. Everything else is checked before this returns. With
+    `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ClientMetricsResource come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -682,7 +802,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_list_client_metrics_resources_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -710,7 +832,7 @@ def build(
     throttle_time_ms: int = 0,
     error_code: int = 0,
     num_client_metrics_resources_compact: int | None = None,
-    client_metrics_resources: list[ClientMetricsResource | ClientMetricsResourceTuple] | None = None,
+    client_metrics_resources: Sequence[ClientMetricsResource | ClientMetricsResourceTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

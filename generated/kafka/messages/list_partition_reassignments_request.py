@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "a0c9f20d32d20bd0b53b7991ff2fede1215ba8d2f4b89bbb3b1bcdece1ec7023"
 
 
@@ -46,7 +50,7 @@ class ListPartitionReassignmentsRequest:
     Number of elements of `topics`, or -1 for null. Derived: computed on encode when
     left None.
     """
-    topics: list[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = field(
+    topics: Sequence[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = field(
         default=None,
         metadata={"kind": "user", "type": "ListPartitionReassignmentsTopics", "list": True, "optional": True},
     )
@@ -62,7 +66,7 @@ class ListPartitionReassignmentsRequest:
         self,
         timeout_ms: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = None,
+        topics: Sequence[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -210,135 +214,165 @@ def _d_list_partition_reassignments_request(
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
     if v_num_topics_compact >= 0:
-        v_topics = []
-        count = v_num_topics_compact
-        if count:
+        if lim[_LAZY]:
+            count = v_num_topics_compact
             if count < 0:
                 raise _rt.bad_length(count, pos, "topics")
             if count * 3 > end - pos:
                 raise _rt.short(buf, pos, end, count * 3, "topics")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "topics")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_list_partition_reassignments_request_topics, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_list_partition_reassignments_request_topics(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        if (x := buf[pos]) < 128:
-                            list_partition_reassignments_topics_v_len_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                            list_partition_reassignments_topics_v_len_name_compact = x - 1
-                        if list_partition_reassignments_topics_v_len_name_compact < 0:
-                            raise _rt.bad_length(list_partition_reassignments_topics_v_len_name_compact, pos, "name")
-                        e = pos + list_partition_reassignments_topics_v_len_name_compact
-                        if e > end:
-                            raise _rt.short(
-                                buf, pos, end, list_partition_reassignments_topics_v_len_name_compact, "name"
-                            )
-                        try:
-                            list_partition_reassignments_topics_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                        if (x := buf[pos]) < 128:
-                            list_partition_reassignments_topics_v_num_partition_indexes_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
-                            list_partition_reassignments_topics_v_num_partition_indexes_compact = x - 1
-                        list_partition_reassignments_topics_v_partition_indexes = []
-                        list_partition_reassignments_topics_count = (
-                            list_partition_reassignments_topics_v_num_partition_indexes_compact
-                        )
-                        if list_partition_reassignments_topics_count:
-                            if list_partition_reassignments_topics_count < 0:
-                                raise _rt.bad_length(
-                                    list_partition_reassignments_topics_count, pos, "partition_indexes"
-                                )
-                            if list_partition_reassignments_topics_count * 4 > end - pos:
-                                raise _rt.short(
-                                    buf, pos, end, list_partition_reassignments_topics_count * 4, "partition_indexes"
-                                )
-                            if (left := lim[_ELEMENTS_RESERVED] - list_partition_reassignments_topics_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, list_partition_reassignments_topics_count, pos, "partition_indexes")
-                            elems_taken += list_partition_reassignments_topics_count
-                            list_partition_reassignments_topics_v_partition_indexes.extend(
-                                _N0[list_partition_reassignments_topics_count].unpack_from(buf, pos)
-                            )
-                            pos += list_partition_reassignments_topics_count * 4
-                        if (x := buf[pos]) < 128:
-                            list_partition_reassignments_topics_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            list_partition_reassignments_topics_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                        list_partition_reassignments_topics_v_tagged_fields = []
-                        list_partition_reassignments_topics_count = (
-                            list_partition_reassignments_topics_v_num_tagged_fields
-                        )
-                        if list_partition_reassignments_topics_count:
-                            if list_partition_reassignments_topics_count < 0:
-                                raise _rt.bad_length(list_partition_reassignments_topics_count, pos, "tagged_fields")
-                            if list_partition_reassignments_topics_count * 2 > end - pos:
-                                raise _rt.short(
-                                    buf, pos, end, list_partition_reassignments_topics_count * 2, "tagged_fields"
-                                )
-                            if (left := lim[_ELEMENTS_RESERVED] - list_partition_reassignments_topics_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, list_partition_reassignments_topics_count, pos, "tagged_fields")
-                            elems_taken += list_partition_reassignments_topics_count
-                            list_partition_reassignments_topics_i = 0
-                            try:
-                                for list_partition_reassignments_topics_i in range(
-                                    list_partition_reassignments_topics_count
-                                ):
-                                    list_partition_reassignments_topics__etagged_fields, pos = _d_tagged_field(
-                                        buf, pos, end, lim
-                                    )
-                                    list_partition_reassignments_topics_v_tagged_fields.append(
-                                        list_partition_reassignments_topics__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{list_partition_reassignments_topics_i}]")
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _etopics = (
-                                list_partition_reassignments_topics_v_name,
-                                tuple(list_partition_reassignments_topics_v_partition_indexes),
-                                tuple(list_partition_reassignments_topics_v_tagged_fields),
-                            )
-                        else:
-                            _etopics = _new(ListPartitionReassignmentsTopics)
-                            _etopics.len_name_compact = list_partition_reassignments_topics_v_len_name_compact
-                            _etopics.name = list_partition_reassignments_topics_v_name
-                            _etopics.num_partition_indexes_compact = (
-                                list_partition_reassignments_topics_v_num_partition_indexes_compact
-                            )
-                            _etopics.partition_indexes = list_partition_reassignments_topics_v_partition_indexes
-                            _etopics.num_tagged_fields = list_partition_reassignments_topics_v_num_tagged_fields
-                            _etopics.tagged_fields = list_partition_reassignments_topics_v_tagged_fields
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _etopics, pos = _d_list_partition_reassignments_topics(
-                            buf, pos, end, lim, p_api_version, elem_tuples
-                        )
-                    if _untracked_tree is not None:
-                        _untracked_tree(_etopics)
-                    v_topics.append(_etopics)
+                    pos = _s_list_partition_reassignments_topics(buf, pos, end, lim, p_api_version)
             except _rt.DecodeError as exc:
                 raise exc.within(f"topics[{i}]")
+            v_topics = _LazyList(lz_first, lz_source, count)
+        else:
+            v_topics = []
+            count = v_num_topics_compact
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "topics")
+                if count * 3 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 3, "topics")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "topics")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            if (x := buf[pos]) < 128:
+                                list_partition_reassignments_topics_v_len_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                                list_partition_reassignments_topics_v_len_name_compact = x - 1
+                            if list_partition_reassignments_topics_v_len_name_compact < 0:
+                                raise _rt.bad_length(
+                                    list_partition_reassignments_topics_v_len_name_compact, pos, "name"
+                                )
+                            e = pos + list_partition_reassignments_topics_v_len_name_compact
+                            if e > end:
+                                raise _rt.short(
+                                    buf, pos, end, list_partition_reassignments_topics_v_len_name_compact, "name"
+                                )
+                            try:
+                                list_partition_reassignments_topics_v_name = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                            pos = e
+                            if (x := buf[pos]) < 128:
+                                list_partition_reassignments_topics_v_num_partition_indexes_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
+                                list_partition_reassignments_topics_v_num_partition_indexes_compact = x - 1
+                            list_partition_reassignments_topics_v_partition_indexes = []
+                            list_partition_reassignments_topics_count = (
+                                list_partition_reassignments_topics_v_num_partition_indexes_compact
+                            )
+                            if list_partition_reassignments_topics_count:
+                                if list_partition_reassignments_topics_count < 0:
+                                    raise _rt.bad_length(
+                                        list_partition_reassignments_topics_count, pos, "partition_indexes"
+                                    )
+                                if list_partition_reassignments_topics_count * 4 > end - pos:
+                                    raise _rt.short(
+                                        buf,
+                                        pos,
+                                        end,
+                                        list_partition_reassignments_topics_count * 4,
+                                        "partition_indexes",
+                                    )
+                                if (left := lim[_ELEMENTS_RESERVED] - list_partition_reassignments_topics_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(
+                                        lim, list_partition_reassignments_topics_count, pos, "partition_indexes"
+                                    )
+                                elems_taken += list_partition_reassignments_topics_count
+                                list_partition_reassignments_topics_v_partition_indexes.extend(
+                                    _N0[list_partition_reassignments_topics_count].unpack_from(buf, pos)
+                                )
+                                pos += list_partition_reassignments_topics_count * 4
+                            if (x := buf[pos]) < 128:
+                                list_partition_reassignments_topics_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                list_partition_reassignments_topics_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                            list_partition_reassignments_topics_v_tagged_fields = []
+                            list_partition_reassignments_topics_count = (
+                                list_partition_reassignments_topics_v_num_tagged_fields
+                            )
+                            if list_partition_reassignments_topics_count:
+                                if list_partition_reassignments_topics_count < 0:
+                                    raise _rt.bad_length(
+                                        list_partition_reassignments_topics_count, pos, "tagged_fields"
+                                    )
+                                if list_partition_reassignments_topics_count * 2 > end - pos:
+                                    raise _rt.short(
+                                        buf, pos, end, list_partition_reassignments_topics_count * 2, "tagged_fields"
+                                    )
+                                if (left := lim[_ELEMENTS_RESERVED] - list_partition_reassignments_topics_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, list_partition_reassignments_topics_count, pos, "tagged_fields")
+                                elems_taken += list_partition_reassignments_topics_count
+                                list_partition_reassignments_topics_i = 0
+                                try:
+                                    for list_partition_reassignments_topics_i in range(
+                                        list_partition_reassignments_topics_count
+                                    ):
+                                        list_partition_reassignments_topics__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        list_partition_reassignments_topics_v_tagged_fields.append(
+                                            list_partition_reassignments_topics__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{list_partition_reassignments_topics_i}]")
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _etopics = (
+                                    list_partition_reassignments_topics_v_name,
+                                    tuple(list_partition_reassignments_topics_v_partition_indexes),
+                                    tuple(list_partition_reassignments_topics_v_tagged_fields),
+                                )
+                            else:
+                                _etopics = _new(ListPartitionReassignmentsTopics)
+                                _etopics.len_name_compact = list_partition_reassignments_topics_v_len_name_compact
+                                _etopics.name = list_partition_reassignments_topics_v_name
+                                _etopics.num_partition_indexes_compact = (
+                                    list_partition_reassignments_topics_v_num_partition_indexes_compact
+                                )
+                                _etopics.partition_indexes = list_partition_reassignments_topics_v_partition_indexes
+                                _etopics.num_tagged_fields = list_partition_reassignments_topics_v_num_tagged_fields
+                                _etopics.tagged_fields = list_partition_reassignments_topics_v_tagged_fields
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _etopics, pos = _d_list_partition_reassignments_topics(
+                                buf, pos, end, lim, p_api_version, elem_tuples
+                            )
+                        if _untracked_tree is not None:
+                            _untracked_tree(_etopics)
+                        v_topics.append(_etopics)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
     else:
         v_topics = None
     if pos < end and (x := buf[pos]) < 128:
@@ -382,7 +416,7 @@ def _e_list_partition_reassignments_request(
         w = 0
         v_timeout_ms = v.timeout_ms
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         actual = len(v_topics) if v_topics is not None else -1
@@ -701,11 +735,107 @@ def _e_list_partition_reassignments_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_list_partition_reassignments_topics(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one list_partition_reassignments_topics of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partition_indexes_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partition_indexes_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partition_indexes_compact", 32)
+        v_num_partition_indexes_compact = x - 1
+    count = v_num_partition_indexes_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partition_indexes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partition_indexes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partition_indexes[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_list_partition_reassignments_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_partition_reassignments_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_list_partition_reassignments_topics(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("list_partition_reassignments_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "list_partition_reassignments_request does not end with a list of a known size, read after the fields before it"
@@ -721,14 +851,20 @@ def decode(
 ) -> ListPartitionReassignmentsRequest:
     """Decode exactly one list_partition_reassignments_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ListPartitionReassignmentsTopics come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -737,14 +873,20 @@ def decode_prefix(
     """Decode one list_partition_reassignments_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ListPartitionReassignmentsTopics come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -759,8 +901,12 @@ def decode_stream(
     """Decode list_partition_reassignments_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ListPartitionReassignmentsTopics come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -768,7 +914,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_list_partition_reassignments_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -795,7 +943,7 @@ def build(
     *,
     timeout_ms: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = None,
+    topics: Sequence[ListPartitionReassignmentsTopics | ListPartitionReassignmentsTopicsTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

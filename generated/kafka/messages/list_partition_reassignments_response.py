@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "9da8210b13b5ca01b80a6319a30f48457252ac12cf5793bf44c11e2afc40bc44"
 
 
@@ -57,7 +61,7 @@ class ListPartitionReassignmentsResponse:
     """The top-level error message, or null if there was no error."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[OngoingTopicReassignment | OngoingTopicReassignmentTuple] = field(
+    topics: Sequence[OngoingTopicReassignment | OngoingTopicReassignmentTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "OngoingTopicReassignment", "list": True}
     )
     """The ongoing reassignments for each topic."""
@@ -75,7 +79,7 @@ class ListPartitionReassignmentsResponse:
         len_error_message_compact: int | None = None,
         error_message: str | None = None,
         num_topics_compact: int | None = None,
-        topics: list[OngoingTopicReassignment | OngoingTopicReassignmentTuple] | None = None,
+        topics: Sequence[OngoingTopicReassignment | OngoingTopicReassignmentTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -286,7 +290,7 @@ def _d_list_partition_reassignments_response(
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_topics_compact: int
-    v_topics: list[OngoingTopicReassignment | OngoingTopicReassignmentTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -336,278 +340,322 @@ def _d_list_partition_reassignments_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 3 > end - pos:
             raise _rt.short(buf, pos, end, count * 3, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_list_partition_reassignments_response_topics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_list_partition_reassignments_response_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        ongoing_topic_reassignment_v_len_name_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                        ongoing_topic_reassignment_v_len_name_compact = x - 1
-                    if ongoing_topic_reassignment_v_len_name_compact < 0:
-                        raise _rt.bad_length(ongoing_topic_reassignment_v_len_name_compact, pos, "name")
-                    e = pos + ongoing_topic_reassignment_v_len_name_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, ongoing_topic_reassignment_v_len_name_compact, "name")
-                    try:
-                        ongoing_topic_reassignment_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        ongoing_topic_reassignment_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        ongoing_topic_reassignment_v_num_partitions_compact = x - 1
-                    ongoing_topic_reassignment_v_partitions = []
-                    ongoing_topic_reassignment_count = ongoing_topic_reassignment_v_num_partitions_compact
-                    if ongoing_topic_reassignment_count:
-                        if ongoing_topic_reassignment_count < 0:
-                            raise _rt.bad_length(ongoing_topic_reassignment_count, pos, "partitions")
-                        if ongoing_topic_reassignment_count * 8 > end - pos:
-                            raise _rt.short(buf, pos, end, ongoing_topic_reassignment_count * 8, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - ongoing_topic_reassignment_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, ongoing_topic_reassignment_count, pos, "partitions")
-                        elems_taken += ongoing_topic_reassignment_count
-                        ongoing_topic_reassignment_i = 0
-                        try:
-                            for ongoing_topic_reassignment_i in range(ongoing_topic_reassignment_count):
-                                (ongoing_partition_reassignment_v_partition_index,) = _S1.unpack_from(buf, pos)
-                                pos += 4
-                                if (x := buf[pos]) < 128:
-                                    ongoing_partition_reassignment_v_num_replicas_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
-                                    ongoing_partition_reassignment_v_num_replicas_compact = x - 1
-                                ongoing_partition_reassignment_v_replicas = []
-                                ongoing_partition_reassignment_count = (
-                                    ongoing_partition_reassignment_v_num_replicas_compact
-                                )
-                                if ongoing_partition_reassignment_count:
-                                    if ongoing_partition_reassignment_count < 0:
-                                        raise _rt.bad_length(ongoing_partition_reassignment_count, pos, "replicas")
-                                    if ongoing_partition_reassignment_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, ongoing_partition_reassignment_count * 4, "replicas"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, ongoing_partition_reassignment_count, pos, "replicas")
-                                    elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_v_replicas.extend(
-                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
-                                    )
-                                    pos += ongoing_partition_reassignment_count * 4
-                                if (x := buf[pos]) < 128:
-                                    ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
-                                    ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
-                                ongoing_partition_reassignment_v_adding_replicas = []
-                                ongoing_partition_reassignment_count = (
-                                    ongoing_partition_reassignment_v_num_adding_replicas_compact
-                                )
-                                if ongoing_partition_reassignment_count:
-                                    if ongoing_partition_reassignment_count < 0:
-                                        raise _rt.bad_length(
-                                            ongoing_partition_reassignment_count, pos, "adding_replicas"
-                                        )
-                                    if ongoing_partition_reassignment_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, ongoing_partition_reassignment_count * 4, "adding_replicas"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim, ongoing_partition_reassignment_count, pos, "adding_replicas"
-                                        )
-                                    elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_v_adding_replicas.extend(
-                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
-                                    )
-                                    pos += ongoing_partition_reassignment_count * 4
-                                if (x := buf[pos]) < 128:
-                                    ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
-                                    ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
-                                ongoing_partition_reassignment_v_removing_replicas = []
-                                ongoing_partition_reassignment_count = (
-                                    ongoing_partition_reassignment_v_num_removing_replicas_compact
-                                )
-                                if ongoing_partition_reassignment_count:
-                                    if ongoing_partition_reassignment_count < 0:
-                                        raise _rt.bad_length(
-                                            ongoing_partition_reassignment_count, pos, "removing_replicas"
-                                        )
-                                    if ongoing_partition_reassignment_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, ongoing_partition_reassignment_count * 4, "removing_replicas"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(
-                                            lim, ongoing_partition_reassignment_count, pos, "removing_replicas"
-                                        )
-                                    elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_v_removing_replicas.extend(
-                                        _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
-                                    )
-                                    pos += ongoing_partition_reassignment_count * 4
-                                if (x := buf[pos]) < 128:
-                                    ongoing_partition_reassignment_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    ongoing_partition_reassignment_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                ongoing_partition_reassignment_v_tagged_fields = []
-                                ongoing_partition_reassignment_count = (
-                                    ongoing_partition_reassignment_v_num_tagged_fields
-                                )
-                                if ongoing_partition_reassignment_count:
-                                    if ongoing_partition_reassignment_count < 0:
-                                        raise _rt.bad_length(ongoing_partition_reassignment_count, pos, "tagged_fields")
-                                    if ongoing_partition_reassignment_count * 2 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, ongoing_partition_reassignment_count * 2, "tagged_fields"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, ongoing_partition_reassignment_count, pos, "tagged_fields")
-                                    elems_taken += ongoing_partition_reassignment_count
-                                    ongoing_partition_reassignment_i = 0
-                                    try:
-                                        for ongoing_partition_reassignment_i in range(
-                                            ongoing_partition_reassignment_count
-                                        ):
-                                            ongoing_partition_reassignment__etagged_fields, pos = _d_tagged_field(
-                                                buf, pos, end, lim
-                                            )
-                                            ongoing_partition_reassignment_v_tagged_fields.append(
-                                                ongoing_partition_reassignment__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{ongoing_partition_reassignment_i}]")
-                                if elem_tuples:
-                                    ongoing_topic_reassignment__epartitions = (
-                                        ongoing_partition_reassignment_v_partition_index,
-                                        tuple(ongoing_partition_reassignment_v_replicas),
-                                        tuple(ongoing_partition_reassignment_v_adding_replicas),
-                                        tuple(ongoing_partition_reassignment_v_removing_replicas),
-                                        tuple(ongoing_partition_reassignment_v_tagged_fields),
-                                    )
-                                else:
-                                    ongoing_topic_reassignment__epartitions = _new(OngoingPartitionReassignment)
-                                    ongoing_topic_reassignment__epartitions.partition_index = (
-                                        ongoing_partition_reassignment_v_partition_index
-                                    )
-                                    ongoing_topic_reassignment__epartitions.num_replicas_compact = (
-                                        ongoing_partition_reassignment_v_num_replicas_compact
-                                    )
-                                    ongoing_topic_reassignment__epartitions.replicas = (
-                                        ongoing_partition_reassignment_v_replicas
-                                    )
-                                    ongoing_topic_reassignment__epartitions.num_adding_replicas_compact = (
-                                        ongoing_partition_reassignment_v_num_adding_replicas_compact
-                                    )
-                                    ongoing_topic_reassignment__epartitions.adding_replicas = (
-                                        ongoing_partition_reassignment_v_adding_replicas
-                                    )
-                                    ongoing_topic_reassignment__epartitions.num_removing_replicas_compact = (
-                                        ongoing_partition_reassignment_v_num_removing_replicas_compact
-                                    )
-                                    ongoing_topic_reassignment__epartitions.removing_replicas = (
-                                        ongoing_partition_reassignment_v_removing_replicas
-                                    )
-                                    ongoing_topic_reassignment__epartitions.num_tagged_fields = (
-                                        ongoing_partition_reassignment_v_num_tagged_fields
-                                    )
-                                    ongoing_topic_reassignment__epartitions.tagged_fields = (
-                                        ongoing_partition_reassignment_v_tagged_fields
-                                    )
-                                ongoing_topic_reassignment_v_partitions.append(ongoing_topic_reassignment__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{ongoing_topic_reassignment_i}]")
-                    if (x := buf[pos]) < 128:
-                        ongoing_topic_reassignment_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        ongoing_topic_reassignment_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    ongoing_topic_reassignment_v_tagged_fields = []
-                    ongoing_topic_reassignment_count = ongoing_topic_reassignment_v_num_tagged_fields
-                    if ongoing_topic_reassignment_count:
-                        if ongoing_topic_reassignment_count < 0:
-                            raise _rt.bad_length(ongoing_topic_reassignment_count, pos, "tagged_fields")
-                        if ongoing_topic_reassignment_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, ongoing_topic_reassignment_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - ongoing_topic_reassignment_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, ongoing_topic_reassignment_count, pos, "tagged_fields")
-                        elems_taken += ongoing_topic_reassignment_count
-                        ongoing_topic_reassignment_i = 0
-                        try:
-                            for ongoing_topic_reassignment_i in range(ongoing_topic_reassignment_count):
-                                ongoing_topic_reassignment__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                ongoing_topic_reassignment_v_tagged_fields.append(
-                                    ongoing_topic_reassignment__etagged_fields
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{ongoing_topic_reassignment_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            ongoing_topic_reassignment_v_name,
-                            tuple(ongoing_topic_reassignment_v_partitions),
-                            tuple(ongoing_topic_reassignment_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(OngoingTopicReassignment)
-                        _etopics.len_name_compact = ongoing_topic_reassignment_v_len_name_compact
-                        _etopics.name = ongoing_topic_reassignment_v_name
-                        _etopics.num_partitions_compact = ongoing_topic_reassignment_v_num_partitions_compact
-                        _etopics.partitions = ongoing_topic_reassignment_v_partitions
-                        _etopics.num_tagged_fields = ongoing_topic_reassignment_v_num_tagged_fields
-                        _etopics.tagged_fields = ongoing_topic_reassignment_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_ongoing_topic_reassignment(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_ongoing_topic_reassignment(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 3 > end - pos:
+                raise _rt.short(buf, pos, end, count * 3, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            ongoing_topic_reassignment_v_len_name_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                            ongoing_topic_reassignment_v_len_name_compact = x - 1
+                        if ongoing_topic_reassignment_v_len_name_compact < 0:
+                            raise _rt.bad_length(ongoing_topic_reassignment_v_len_name_compact, pos, "name")
+                        e = pos + ongoing_topic_reassignment_v_len_name_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, ongoing_topic_reassignment_v_len_name_compact, "name")
+                        try:
+                            ongoing_topic_reassignment_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            ongoing_topic_reassignment_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            ongoing_topic_reassignment_v_num_partitions_compact = x - 1
+                        ongoing_topic_reassignment_v_partitions = []
+                        ongoing_topic_reassignment_count = ongoing_topic_reassignment_v_num_partitions_compact
+                        if ongoing_topic_reassignment_count:
+                            if ongoing_topic_reassignment_count < 0:
+                                raise _rt.bad_length(ongoing_topic_reassignment_count, pos, "partitions")
+                            if ongoing_topic_reassignment_count * 8 > end - pos:
+                                raise _rt.short(buf, pos, end, ongoing_topic_reassignment_count * 8, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - ongoing_topic_reassignment_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, ongoing_topic_reassignment_count, pos, "partitions")
+                            elems_taken += ongoing_topic_reassignment_count
+                            ongoing_topic_reassignment_i = 0
+                            try:
+                                for ongoing_topic_reassignment_i in range(ongoing_topic_reassignment_count):
+                                    (ongoing_partition_reassignment_v_partition_index,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                    if (x := buf[pos]) < 128:
+                                        ongoing_partition_reassignment_v_num_replicas_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+                                        ongoing_partition_reassignment_v_num_replicas_compact = x - 1
+                                    ongoing_partition_reassignment_v_replicas = []
+                                    ongoing_partition_reassignment_count = (
+                                        ongoing_partition_reassignment_v_num_replicas_compact
+                                    )
+                                    if ongoing_partition_reassignment_count:
+                                        if ongoing_partition_reassignment_count < 0:
+                                            raise _rt.bad_length(ongoing_partition_reassignment_count, pos, "replicas")
+                                        if ongoing_partition_reassignment_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, ongoing_partition_reassignment_count * 4, "replicas"
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, ongoing_partition_reassignment_count, pos, "replicas")
+                                        elems_taken += ongoing_partition_reassignment_count
+                                        ongoing_partition_reassignment_v_replicas.extend(
+                                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                        )
+                                        pos += ongoing_partition_reassignment_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
+                                        ongoing_partition_reassignment_v_num_adding_replicas_compact = x - 1
+                                    ongoing_partition_reassignment_v_adding_replicas = []
+                                    ongoing_partition_reassignment_count = (
+                                        ongoing_partition_reassignment_v_num_adding_replicas_compact
+                                    )
+                                    if ongoing_partition_reassignment_count:
+                                        if ongoing_partition_reassignment_count < 0:
+                                            raise _rt.bad_length(
+                                                ongoing_partition_reassignment_count, pos, "adding_replicas"
+                                            )
+                                        if ongoing_partition_reassignment_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                ongoing_partition_reassignment_count * 4,
+                                                "adding_replicas",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim, ongoing_partition_reassignment_count, pos, "adding_replicas"
+                                            )
+                                        elems_taken += ongoing_partition_reassignment_count
+                                        ongoing_partition_reassignment_v_adding_replicas.extend(
+                                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                        )
+                                        pos += ongoing_partition_reassignment_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
+                                        ongoing_partition_reassignment_v_num_removing_replicas_compact = x - 1
+                                    ongoing_partition_reassignment_v_removing_replicas = []
+                                    ongoing_partition_reassignment_count = (
+                                        ongoing_partition_reassignment_v_num_removing_replicas_compact
+                                    )
+                                    if ongoing_partition_reassignment_count:
+                                        if ongoing_partition_reassignment_count < 0:
+                                            raise _rt.bad_length(
+                                                ongoing_partition_reassignment_count, pos, "removing_replicas"
+                                            )
+                                        if ongoing_partition_reassignment_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                ongoing_partition_reassignment_count * 4,
+                                                "removing_replicas",
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim, ongoing_partition_reassignment_count, pos, "removing_replicas"
+                                            )
+                                        elems_taken += ongoing_partition_reassignment_count
+                                        ongoing_partition_reassignment_v_removing_replicas.extend(
+                                            _N0[ongoing_partition_reassignment_count].unpack_from(buf, pos)
+                                        )
+                                        pos += ongoing_partition_reassignment_count * 4
+                                    if (x := buf[pos]) < 128:
+                                        ongoing_partition_reassignment_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        ongoing_partition_reassignment_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    ongoing_partition_reassignment_v_tagged_fields = []
+                                    ongoing_partition_reassignment_count = (
+                                        ongoing_partition_reassignment_v_num_tagged_fields
+                                    )
+                                    if ongoing_partition_reassignment_count:
+                                        if ongoing_partition_reassignment_count < 0:
+                                            raise _rt.bad_length(
+                                                ongoing_partition_reassignment_count, pos, "tagged_fields"
+                                            )
+                                        if ongoing_partition_reassignment_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, ongoing_partition_reassignment_count * 2, "tagged_fields"
+                                            )
+                                        if (
+                                            left := lim[_ELEMENTS_RESERVED] - ongoing_partition_reassignment_count
+                                        ) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim, ongoing_partition_reassignment_count, pos, "tagged_fields"
+                                            )
+                                        elems_taken += ongoing_partition_reassignment_count
+                                        ongoing_partition_reassignment_i = 0
+                                        try:
+                                            for ongoing_partition_reassignment_i in range(
+                                                ongoing_partition_reassignment_count
+                                            ):
+                                                ongoing_partition_reassignment__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                ongoing_partition_reassignment_v_tagged_fields.append(
+                                                    ongoing_partition_reassignment__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{ongoing_partition_reassignment_i}]")
+                                    if elem_tuples:
+                                        ongoing_topic_reassignment__epartitions = (
+                                            ongoing_partition_reassignment_v_partition_index,
+                                            tuple(ongoing_partition_reassignment_v_replicas),
+                                            tuple(ongoing_partition_reassignment_v_adding_replicas),
+                                            tuple(ongoing_partition_reassignment_v_removing_replicas),
+                                            tuple(ongoing_partition_reassignment_v_tagged_fields),
+                                        )
+                                    else:
+                                        ongoing_topic_reassignment__epartitions = _new(OngoingPartitionReassignment)
+                                        ongoing_topic_reassignment__epartitions.partition_index = (
+                                            ongoing_partition_reassignment_v_partition_index
+                                        )
+                                        ongoing_topic_reassignment__epartitions.num_replicas_compact = (
+                                            ongoing_partition_reassignment_v_num_replicas_compact
+                                        )
+                                        ongoing_topic_reassignment__epartitions.replicas = (
+                                            ongoing_partition_reassignment_v_replicas
+                                        )
+                                        ongoing_topic_reassignment__epartitions.num_adding_replicas_compact = (
+                                            ongoing_partition_reassignment_v_num_adding_replicas_compact
+                                        )
+                                        ongoing_topic_reassignment__epartitions.adding_replicas = (
+                                            ongoing_partition_reassignment_v_adding_replicas
+                                        )
+                                        ongoing_topic_reassignment__epartitions.num_removing_replicas_compact = (
+                                            ongoing_partition_reassignment_v_num_removing_replicas_compact
+                                        )
+                                        ongoing_topic_reassignment__epartitions.removing_replicas = (
+                                            ongoing_partition_reassignment_v_removing_replicas
+                                        )
+                                        ongoing_topic_reassignment__epartitions.num_tagged_fields = (
+                                            ongoing_partition_reassignment_v_num_tagged_fields
+                                        )
+                                        ongoing_topic_reassignment__epartitions.tagged_fields = (
+                                            ongoing_partition_reassignment_v_tagged_fields
+                                        )
+                                    ongoing_topic_reassignment_v_partitions.append(
+                                        ongoing_topic_reassignment__epartitions
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{ongoing_topic_reassignment_i}]")
+                        if (x := buf[pos]) < 128:
+                            ongoing_topic_reassignment_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            ongoing_topic_reassignment_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        ongoing_topic_reassignment_v_tagged_fields = []
+                        ongoing_topic_reassignment_count = ongoing_topic_reassignment_v_num_tagged_fields
+                        if ongoing_topic_reassignment_count:
+                            if ongoing_topic_reassignment_count < 0:
+                                raise _rt.bad_length(ongoing_topic_reassignment_count, pos, "tagged_fields")
+                            if ongoing_topic_reassignment_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, ongoing_topic_reassignment_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - ongoing_topic_reassignment_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, ongoing_topic_reassignment_count, pos, "tagged_fields")
+                            elems_taken += ongoing_topic_reassignment_count
+                            ongoing_topic_reassignment_i = 0
+                            try:
+                                for ongoing_topic_reassignment_i in range(ongoing_topic_reassignment_count):
+                                    ongoing_topic_reassignment__etagged_fields, pos = _d_tagged_field(
+                                        buf, pos, end, lim
+                                    )
+                                    ongoing_topic_reassignment_v_tagged_fields.append(
+                                        ongoing_topic_reassignment__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{ongoing_topic_reassignment_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                ongoing_topic_reassignment_v_name,
+                                tuple(ongoing_topic_reassignment_v_partitions),
+                                tuple(ongoing_topic_reassignment_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(OngoingTopicReassignment)
+                            _etopics.len_name_compact = ongoing_topic_reassignment_v_len_name_compact
+                            _etopics.name = ongoing_topic_reassignment_v_name
+                            _etopics.num_partitions_compact = ongoing_topic_reassignment_v_num_partitions_compact
+                            _etopics.partitions = ongoing_topic_reassignment_v_partitions
+                            _etopics.num_tagged_fields = ongoing_topic_reassignment_v_num_tagged_fields
+                            _etopics.tagged_fields = ongoing_topic_reassignment_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_ongoing_topic_reassignment(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -661,7 +709,7 @@ def _e_list_partition_reassignments_response(
         v_len_error_message_compact = v.len_error_message_compact
         v_error_message = v.error_message
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_error_message = None
@@ -1498,11 +1546,202 @@ def _e_list_partition_reassignments_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_ongoing_topic_reassignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one ongoing_topic_reassignment of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name_compact: int
+    v_name: str
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+        v_len_name_compact = x - 1
+    if v_len_name_compact < 0:
+        raise _rt.bad_length(v_len_name_compact, pos, "name")
+    e = pos + v_len_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name_compact, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 8 > end - pos:
+            raise _rt.short(buf, pos, end, count * 8, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_ongoing_partition_reassignment(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one ongoing_partition_reassignment of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_num_replicas_compact: int
+    v_num_adding_replicas_compact: int
+    v_num_removing_replicas_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+        v_num_replicas_compact = x - 1
+    count = v_num_replicas_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_ereplicas,) = _S1.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"replicas[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_adding_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_adding_replicas_compact", 32)
+        v_num_adding_replicas_compact = x - 1
+    count = v_num_adding_replicas_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "adding_replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "adding_replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eadding_replicas,) = _S1.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"adding_replicas[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_removing_replicas_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_removing_replicas_compact", 32)
+        v_num_removing_replicas_compact = x - 1
+    count = v_num_removing_replicas_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "removing_replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "removing_replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eremoving_replicas,) = _S1.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"removing_replicas[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_list_partition_reassignments_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_partition_reassignments_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_ongoing_topic_reassignment(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("list_partition_reassignments_response.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "list_partition_reassignments_response does not end with a list of a known size, read after the fields before it"
@@ -1518,14 +1757,20 @@ def decode(
 ) -> ListPartitionReassignmentsResponse:
     """Decode exactly one list_partition_reassignments_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OngoingTopicReassignment,
     OngoingPartitionReassignment come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -1534,14 +1779,20 @@ def decode_prefix(
     """Decode one list_partition_reassignments_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OngoingTopicReassignment,
     OngoingPartitionReassignment come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1556,8 +1807,12 @@ def decode_stream(
     """Decode list_partition_reassignments_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_partition_reassignments_response.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OngoingTopicReassignment,
     OngoingPartitionReassignment come in their tuple form (`TUPLE_FORMS`; a list
@@ -1565,7 +1820,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_list_partition_reassignments_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1595,7 +1852,7 @@ def build(
     len_error_message_compact: int | None = None,
     error_message: str | None = None,
     num_topics_compact: int | None = None,
-    topics: list[OngoingTopicReassignment | OngoingTopicReassignmentTuple] | None = None,
+    topics: Sequence[OngoingTopicReassignment | OngoingTopicReassignmentTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

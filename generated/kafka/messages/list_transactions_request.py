@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -25,6 +28,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "3f72762a657ab667908482ce77e99620739a29d192c7d76cf58be135d39451cb"
 
 
@@ -40,7 +44,7 @@ class ListTransactionsRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `state_filters`. Derived: computed on encode when left None."""
-    state_filters: list[StringElement | StringElementTuple] = field(
+    state_filters: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """
@@ -73,7 +77,7 @@ class ListTransactionsRequest:
     def __init__(
         self,
         num_state_filters_compact: int | None = None,
-        state_filters: list[StringElement | StringElementTuple] | None = None,
+        state_filters: Sequence[StringElement | StringElementTuple] | None = None,
         num_producer_id_filters_compact: int | None = None,
         producer_id_filters: list[int] | None = None,
         duration_filter: int | None = None,
@@ -176,7 +180,7 @@ def _d_list_transactions_request(
 ) -> tuple[ListTransactionsRequest, int]:
     """Decode one list_transactions_request from buf[pos:end]; return it and the position after it."""
     v_num_state_filters_compact: int
-    v_state_filters: list[StringElement | StringElementTuple]
+    v_state_filters: Any
     v_num_producer_id_filters_compact: int
     v_producer_id_filters: list[int]
     v_duration_filter: Any
@@ -194,53 +198,73 @@ def _d_list_transactions_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_state_filters_compact", 32)
         v_num_state_filters_compact = x - 1
-    v_state_filters = []
-    count = v_num_state_filters_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_state_filters_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "state_filters")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "state_filters")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "state_filters")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_list_transactions_request_state_filters, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_list_transactions_request_state_filters(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    if (x := buf[pos]) < 128:
-                        string_element_v_len_value_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                        string_element_v_len_value_compact = x - 1
-                    if string_element_v_len_value_compact < 0:
-                        raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                    e = pos + string_element_v_len_value_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _estate_filters = (string_element_v_value,)
-                    else:
-                        _estate_filters = _new(StringElement)
-                        _estate_filters.len_value_compact = string_element_v_len_value_compact
-                        _estate_filters.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _estate_filters, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_state_filters.append(_estate_filters)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"state_filters[{i}]")
+        v_state_filters = _LazyList(lz_first, lz_source, count)
+    else:
+        v_state_filters = []
+        count = v_num_state_filters_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "state_filters")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "state_filters")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "state_filters")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        if (x := buf[pos]) < 128:
+                            string_element_v_len_value_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                            string_element_v_len_value_compact = x - 1
+                        if string_element_v_len_value_compact < 0:
+                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                        e = pos + string_element_v_len_value_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _estate_filters = (string_element_v_value,)
+                        else:
+                            _estate_filters = _new(StringElement)
+                            _estate_filters.len_value_compact = string_element_v_len_value_compact
+                            _estate_filters.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _estate_filters, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_state_filters.append(_estate_filters)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"state_filters[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_producer_id_filters_compact = x - 1
         pos += 1
@@ -312,7 +336,7 @@ def _e_list_transactions_request(v: ListTransactionsRequest, out: list[Any], p_a
     try:
         w = 0
         v_num_state_filters_compact = v.num_state_filters_compact
-        v_state_filters = v.state_filters
+        v_state_filters = _rt.as_list(v.state_filters)
         v_num_producer_id_filters_compact = v.num_producer_id_filters_compact
         v_producer_id_filters = v.producer_id_filters
         v_duration_filter = v.duration_filter
@@ -532,11 +556,64 @@ def _e_list_transactions_request_header(v: ListTransactionsRequestHeader, out: l
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_list_transactions_request_state_filters(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_transactions_request's `state_filters` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "state_filters")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"state_filters[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("list_transactions_request.state_filters",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "list_transactions_request does not end with a list of a known size, read after the fields before it"
@@ -552,14 +629,18 @@ def decode(
 ) -> ListTransactionsRequest:
     """Decode exactly one list_transactions_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_request.state_filters` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -568,14 +649,18 @@ def decode_prefix(
     """Decode one list_transactions_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_request.state_filters` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -590,8 +675,12 @@ def decode_stream(
     """Decode list_transactions_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_request.state_filters` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -599,7 +688,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_list_transactions_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -625,7 +714,7 @@ def encode(value: ListTransactionsRequest, *, api_version: int) -> bytes:
 def build(
     *,
     num_state_filters_compact: int | None = None,
-    state_filters: list[StringElement | StringElementTuple] | None = None,
+    state_filters: Sequence[StringElement | StringElementTuple] | None = None,
     num_producer_id_filters_compact: int | None = None,
     producer_id_filters: list[int] | None = None,
     duration_filter: int | None = None,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "172ce687b659ffac225d13ea42ee4f2a9456576260a173b6af6d27c7f1432cf0"
 
 
@@ -53,7 +57,7 @@ class ListTransactionsResponse:
     Number of elements of `unknown_state_filters`. Derived: computed on encode when
     left None.
     """
-    unknown_state_filters: list[StringElement | StringElementTuple] = field(
+    unknown_state_filters: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """
@@ -64,7 +68,7 @@ class ListTransactionsResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `transaction_states`. Derived: computed on encode when left None."""
-    transaction_states: list[TransactionState | TransactionStateTuple] = field(
+    transaction_states: Sequence[TransactionState | TransactionStateTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "TransactionState", "list": True}
     )
     """TransactionStates."""
@@ -80,9 +84,9 @@ class ListTransactionsResponse:
         throttle_time_ms: int = 0,
         error_code: int = 0,
         num_unknown_state_filters_compact: int | None = None,
-        unknown_state_filters: list[StringElement | StringElementTuple] | None = None,
+        unknown_state_filters: Sequence[StringElement | StringElementTuple] | None = None,
         num_transaction_states_compact: int | None = None,
-        transaction_states: list[TransactionState | TransactionStateTuple] | None = None,
+        transaction_states: Sequence[TransactionState | TransactionStateTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -249,9 +253,9 @@ def _d_list_transactions_response(
     v_throttle_time_ms: int
     v_error_code: int
     v_num_unknown_state_filters_compact: int
-    v_unknown_state_filters: list[StringElement | StringElementTuple]
+    v_unknown_state_filters: Any
     v_num_transaction_states_compact: int
-    v_transaction_states: list[TransactionState | TransactionStateTuple]
+    v_transaction_states: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eunknown_state_filters: Any
@@ -278,172 +282,218 @@ def _d_list_transactions_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_unknown_state_filters_compact", 32)
         v_num_unknown_state_filters_compact = x - 1
-    v_unknown_state_filters = []
-    count = v_num_unknown_state_filters_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_unknown_state_filters_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "unknown_state_filters")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "unknown_state_filters")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "unknown_state_filters")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_list_transactions_response_unknown_state_filters, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_list_transactions_response_unknown_state_filters(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    if (x := buf[pos]) < 128:
-                        string_element_v_len_value_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                        string_element_v_len_value_compact = x - 1
-                    if string_element_v_len_value_compact < 0:
-                        raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                    e = pos + string_element_v_len_value_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eunknown_state_filters = (string_element_v_value,)
-                    else:
-                        _eunknown_state_filters = _new(StringElement)
-                        _eunknown_state_filters.len_value_compact = string_element_v_len_value_compact
-                        _eunknown_state_filters.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _eunknown_state_filters, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_unknown_state_filters.append(_eunknown_state_filters)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"unknown_state_filters[{i}]")
+        v_unknown_state_filters = _LazyList(lz_first, lz_source, count)
+    else:
+        v_unknown_state_filters = []
+        count = v_num_unknown_state_filters_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "unknown_state_filters")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "unknown_state_filters")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "unknown_state_filters")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        if (x := buf[pos]) < 128:
+                            string_element_v_len_value_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                            string_element_v_len_value_compact = x - 1
+                        if string_element_v_len_value_compact < 0:
+                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                        e = pos + string_element_v_len_value_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eunknown_state_filters = (string_element_v_value,)
+                        else:
+                            _eunknown_state_filters = _new(StringElement)
+                            _eunknown_state_filters.len_value_compact = string_element_v_len_value_compact
+                            _eunknown_state_filters.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _eunknown_state_filters, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_unknown_state_filters.append(_eunknown_state_filters)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"unknown_state_filters[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_transaction_states_compact = x - 1
         pos += 1
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_transaction_states_compact", 32)
         v_num_transaction_states_compact = x - 1
-    v_transaction_states = []
-    count = v_num_transaction_states_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_transaction_states_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "transaction_states")
         if count * 11 > end - pos:
             raise _rt.short(buf, pos, end, count * 11, "transaction_states")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "transaction_states")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_list_transactions_response_transaction_states, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_list_transactions_response_transaction_states(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        transaction_state_v_len_transactional_id_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_transactional_id_compact", 32)
-                        transaction_state_v_len_transactional_id_compact = x - 1
-                    if transaction_state_v_len_transactional_id_compact < 0:
-                        raise _rt.bad_length(transaction_state_v_len_transactional_id_compact, pos, "transactional_id")
-                    e = pos + transaction_state_v_len_transactional_id_compact
-                    if e > end:
-                        raise _rt.short(
-                            buf, pos, end, transaction_state_v_len_transactional_id_compact, "transactional_id"
-                        )
-                    try:
-                        transaction_state_v_transactional_id = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "transactional_id") from None
-                    pos = e
-                    (transaction_state_v_producer_id,) = _S1.unpack_from(buf, pos)
-                    pos += 8
-                    if (x := buf[pos]) < 128:
-                        transaction_state_v_len_transaction_state_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_transaction_state_compact", 32)
-                        transaction_state_v_len_transaction_state_compact = x - 1
-                    if transaction_state_v_len_transaction_state_compact < 0:
-                        raise _rt.bad_length(
-                            transaction_state_v_len_transaction_state_compact, pos, "transaction_state"
-                        )
-                    e = pos + transaction_state_v_len_transaction_state_compact
-                    if e > end:
-                        raise _rt.short(
-                            buf, pos, end, transaction_state_v_len_transaction_state_compact, "transaction_state"
-                        )
-                    try:
-                        transaction_state_v_transaction_state = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "transaction_state") from None
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        transaction_state_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        transaction_state_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    transaction_state_v_tagged_fields = []
-                    transaction_state_count = transaction_state_v_num_tagged_fields
-                    if transaction_state_count:
-                        if transaction_state_count < 0:
-                            raise _rt.bad_length(transaction_state_count, pos, "tagged_fields")
-                        if transaction_state_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, transaction_state_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - transaction_state_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, transaction_state_count, pos, "tagged_fields")
-                        elems_taken += transaction_state_count
-                        transaction_state_i = 0
-                        try:
-                            for transaction_state_i in range(transaction_state_count):
-                                transaction_state__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                transaction_state_v_tagged_fields.append(transaction_state__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{transaction_state_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etransaction_states = (
-                            transaction_state_v_transactional_id,
-                            transaction_state_v_producer_id,
-                            transaction_state_v_transaction_state,
-                            tuple(transaction_state_v_tagged_fields),
-                        )
-                    else:
-                        _etransaction_states = _new(TransactionState)
-                        _etransaction_states.len_transactional_id_compact = (
-                            transaction_state_v_len_transactional_id_compact
-                        )
-                        _etransaction_states.transactional_id = transaction_state_v_transactional_id
-                        _etransaction_states.producer_id = transaction_state_v_producer_id
-                        _etransaction_states.len_transaction_state_compact = (
-                            transaction_state_v_len_transaction_state_compact
-                        )
-                        _etransaction_states.transaction_state = transaction_state_v_transaction_state
-                        _etransaction_states.num_tagged_fields = transaction_state_v_num_tagged_fields
-                        _etransaction_states.tagged_fields = transaction_state_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etransaction_states, pos = _d_transaction_state(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etransaction_states)
-                v_transaction_states.append(_etransaction_states)
+                pos = _s_transaction_state(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"transaction_states[{i}]")
+        v_transaction_states = _LazyList(lz_first, lz_source, count)
+    else:
+        v_transaction_states = []
+        count = v_num_transaction_states_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "transaction_states")
+            if count * 11 > end - pos:
+                raise _rt.short(buf, pos, end, count * 11, "transaction_states")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "transaction_states")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            transaction_state_v_len_transactional_id_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_transactional_id_compact", 32)
+                            transaction_state_v_len_transactional_id_compact = x - 1
+                        if transaction_state_v_len_transactional_id_compact < 0:
+                            raise _rt.bad_length(
+                                transaction_state_v_len_transactional_id_compact, pos, "transactional_id"
+                            )
+                        e = pos + transaction_state_v_len_transactional_id_compact
+                        if e > end:
+                            raise _rt.short(
+                                buf, pos, end, transaction_state_v_len_transactional_id_compact, "transactional_id"
+                            )
+                        try:
+                            transaction_state_v_transactional_id = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "transactional_id") from None
+                        pos = e
+                        (transaction_state_v_producer_id,) = _S1.unpack_from(buf, pos)
+                        pos += 8
+                        if (x := buf[pos]) < 128:
+                            transaction_state_v_len_transaction_state_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_transaction_state_compact", 32)
+                            transaction_state_v_len_transaction_state_compact = x - 1
+                        if transaction_state_v_len_transaction_state_compact < 0:
+                            raise _rt.bad_length(
+                                transaction_state_v_len_transaction_state_compact, pos, "transaction_state"
+                            )
+                        e = pos + transaction_state_v_len_transaction_state_compact
+                        if e > end:
+                            raise _rt.short(
+                                buf, pos, end, transaction_state_v_len_transaction_state_compact, "transaction_state"
+                            )
+                        try:
+                            transaction_state_v_transaction_state = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(
+                                f"not UTF-8: {exc.reason}", pos + exc.start, "transaction_state"
+                            ) from None
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            transaction_state_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            transaction_state_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        transaction_state_v_tagged_fields = []
+                        transaction_state_count = transaction_state_v_num_tagged_fields
+                        if transaction_state_count:
+                            if transaction_state_count < 0:
+                                raise _rt.bad_length(transaction_state_count, pos, "tagged_fields")
+                            if transaction_state_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, transaction_state_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - transaction_state_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, transaction_state_count, pos, "tagged_fields")
+                            elems_taken += transaction_state_count
+                            transaction_state_i = 0
+                            try:
+                                for transaction_state_i in range(transaction_state_count):
+                                    transaction_state__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    transaction_state_v_tagged_fields.append(transaction_state__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{transaction_state_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etransaction_states = (
+                                transaction_state_v_transactional_id,
+                                transaction_state_v_producer_id,
+                                transaction_state_v_transaction_state,
+                                tuple(transaction_state_v_tagged_fields),
+                            )
+                        else:
+                            _etransaction_states = _new(TransactionState)
+                            _etransaction_states.len_transactional_id_compact = (
+                                transaction_state_v_len_transactional_id_compact
+                            )
+                            _etransaction_states.transactional_id = transaction_state_v_transactional_id
+                            _etransaction_states.producer_id = transaction_state_v_producer_id
+                            _etransaction_states.len_transaction_state_compact = (
+                                transaction_state_v_len_transaction_state_compact
+                            )
+                            _etransaction_states.transaction_state = transaction_state_v_transaction_state
+                            _etransaction_states.num_tagged_fields = transaction_state_v_num_tagged_fields
+                            _etransaction_states.tagged_fields = transaction_state_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etransaction_states, pos = _d_transaction_state(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etransaction_states)
+                    v_transaction_states.append(_etransaction_states)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"transaction_states[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -492,9 +542,9 @@ def _e_list_transactions_response(v: ListTransactionsResponse, out: list[Any], p
         v_throttle_time_ms = v.throttle_time_ms
         v_error_code = v.error_code
         v_num_unknown_state_filters_compact = v.num_unknown_state_filters_compact
-        v_unknown_state_filters = v.unknown_state_filters
+        v_unknown_state_filters = _rt.as_list(v.unknown_state_filters)
         v_num_transaction_states_compact = v.num_transaction_states_compact
-        v_transaction_states = v.transaction_states
+        v_transaction_states = _rt.as_list(v.transaction_states)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_unknown_state_filters is None:
@@ -924,11 +974,161 @@ def _e_list_transactions_response_header(v: ListTransactionsResponseHeader, out:
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one transaction_state of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_transactional_id_compact: int
+    v_transactional_id: str
+    v_producer_id: int
+    v_len_transaction_state_compact: int
+    v_transaction_state: str
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_transactional_id_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_transactional_id_compact", 32)
+        v_len_transactional_id_compact = x - 1
+    if v_len_transactional_id_compact < 0:
+        raise _rt.bad_length(v_len_transactional_id_compact, pos, "transactional_id")
+    e = pos + v_len_transactional_id_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_transactional_id_compact, "transactional_id")
+    try:
+        v_transactional_id = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "transactional_id") from None
+    pos = e
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_producer_id,) = _S1.unpack_from(buf, pos)
+    pos += 8
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_transaction_state_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_transaction_state_compact", 32)
+        v_len_transaction_state_compact = x - 1
+    if v_len_transaction_state_compact < 0:
+        raise _rt.bad_length(v_len_transaction_state_compact, pos, "transaction_state")
+    e = pos + v_len_transaction_state_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_transaction_state_compact, "transaction_state")
+    try:
+        v_transaction_state = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "transaction_state") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_list_transactions_response_unknown_state_filters(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_transactions_response's `unknown_state_filters` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "unknown_state_filters")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"unknown_state_filters[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_list_transactions_response_transaction_states(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a list_transactions_response's `transaction_states` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "transaction_states")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_transaction_state(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"transaction_states[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = (
+    "list_transactions_response.unknown_state_filters",
+    "list_transactions_response.transaction_states",
+)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "list_transactions_response does not end with a list of a known size, read after the fields before it"
@@ -944,14 +1144,19 @@ def decode(
 ) -> ListTransactionsResponse:
     """Decode exactly one list_transactions_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_response.unknown_state_filters`,
+    `list_transactions_response.transaction_states` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TransactionState come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -960,14 +1165,19 @@ def decode_prefix(
     """Decode one list_transactions_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_response.unknown_state_filters`,
+    `list_transactions_response.transaction_states` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TransactionState come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -982,8 +1192,13 @@ def decode_stream(
     """Decode list_transactions_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `list_transactions_response.unknown_state_filters`,
+    `list_transactions_response.transaction_states` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement, TransactionState come in
     their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -991,7 +1206,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_list_transactions_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1019,9 +1234,9 @@ def build(
     throttle_time_ms: int = 0,
     error_code: int = 0,
     num_unknown_state_filters_compact: int | None = None,
-    unknown_state_filters: list[StringElement | StringElementTuple] | None = None,
+    unknown_state_filters: Sequence[StringElement | StringElementTuple] | None = None,
     num_transaction_states_compact: int | None = None,
-    transaction_states: list[TransactionState | TransactionStateTuple] | None = None,
+    transaction_states: Sequence[TransactionState | TransactionStateTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

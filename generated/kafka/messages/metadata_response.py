@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -33,6 +36,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "cae3f4d702216b9ee71a1a2e58ca54a902dce9b592c681eac7d7bd3c9d18390f"
 
 
@@ -57,7 +61,7 @@ class MetadataResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `brokers`. Derived: computed on encode when left None."""
-    brokers: list[MetadataResponseBroker | MetadataResponseBrokerTuple] = field(
+    brokers: Sequence[MetadataResponseBroker | MetadataResponseBrokerTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "MetadataResponseBroker", "list": True}
     )
     """A list of brokers present in the cluster."""
@@ -87,7 +91,7 @@ class MetadataResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[MetadataResponseTopic | MetadataResponseTopicTuple] = field(
+    topics: Sequence[MetadataResponseTopic | MetadataResponseTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "MetadataResponseTopic", "list": True}
     )
     """Each topic in the response."""
@@ -109,14 +113,14 @@ class MetadataResponse:
         throttle_time_ms: int | None = None,
         num_brokers: int | None = None,
         num_brokers_compact: int | None = None,
-        brokers: list[MetadataResponseBroker | MetadataResponseBrokerTuple] | None = None,
+        brokers: Sequence[MetadataResponseBroker | MetadataResponseBrokerTuple] | None = None,
         len_cluster_id: int | None = None,
         len_cluster_id_compact: int | None = None,
         cluster_id: str | None = None,
         controller_id: int | None = None,
         num_topics: int | None = None,
         num_topics_compact: int | None = None,
-        topics: list[MetadataResponseTopic | MetadataResponseTopicTuple] | None = None,
+        topics: Sequence[MetadataResponseTopic | MetadataResponseTopicTuple] | None = None,
         cluster_authorized_operations: int | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -502,14 +506,14 @@ def _d_metadata_response(
     v_throttle_time_ms: Any
     v_num_brokers: Any
     v_num_brokers_compact: Any
-    v_brokers: list[MetadataResponseBroker | MetadataResponseBrokerTuple]
+    v_brokers: Any
     v_len_cluster_id: Any
     v_len_cluster_id_compact: Any
     v_cluster_id: Any
     v_controller_id: Any
     v_num_topics: Any
     v_num_topics_compact: Any
-    v_topics: list[MetadataResponseTopic | MetadataResponseTopicTuple]
+    v_topics: Any
     v_cluster_authorized_operations: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
@@ -580,169 +584,187 @@ def _d_metadata_response(
             v_num_brokers_compact = x - 1
     else:
         v_num_brokers_compact = None
-    v_brokers = []
-    count = v_num_brokers_compact if (p_api_version >= 9) else v_num_brokers
-    if count:
+    if lim[_LAZY]:
+        count = v_num_brokers_compact if (p_api_version >= 9) else v_num_brokers
         if count < 0:
             raise _rt.bad_length(count, pos, "brokers")
         if count * 8 > end - pos:
             raise _rt.short(buf, pos, end, count * 8, "brokers")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "brokers")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_metadata_response_brokers, buf, pos, (end, count, p_api_version))
+        lz_first = _v_metadata_response_brokers(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    (metadata_response_broker_v_node_id,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    if p_api_version <= 8:
-                        (metadata_response_broker_v_len_host,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        metadata_response_broker_v_len_host = None
-                    if p_api_version >= 9:
-                        if (x := buf[pos]) < 128:
-                            metadata_response_broker_v_len_host_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                            metadata_response_broker_v_len_host_compact = x - 1
-                    else:
-                        metadata_response_broker_v_len_host_compact = None
-                    n = (
-                        metadata_response_broker_v_len_host_compact
-                        if (p_api_version >= 9)
-                        else metadata_response_broker_v_len_host
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "host")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "host")
-                    try:
-                        metadata_response_broker_v_host = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                    pos = e
-                    (metadata_response_broker_v_port,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-                    if (p_api_version >= 1) and (p_api_version <= 8):
-                        (metadata_response_broker_v_len_rack,) = _S1.unpack_from(buf, pos)
-                        pos += 2
-                        if metadata_response_broker_v_len_rack < -1:
-                            raise _rt.invalid(
-                                f"{metadata_response_broker_v_len_rack!r} must be at least -1", pos - 2, "len_rack"
-                            )
-                    else:
-                        metadata_response_broker_v_len_rack = None
-                    if p_api_version >= 9:
-                        if (x := buf[pos]) < 128:
-                            metadata_response_broker_v_len_rack_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
-                            metadata_response_broker_v_len_rack_compact = x - 1
-                    else:
-                        metadata_response_broker_v_len_rack_compact = None
-                    if (p_api_version >= 1) and (
-                        (
-                            metadata_response_broker_v_len_rack_compact
-                            if (p_api_version >= 9)
-                            else metadata_response_broker_v_len_rack
-                        )
-                        >= 0
-                    ):
-                        n = (
-                            metadata_response_broker_v_len_rack_compact
-                            if (p_api_version >= 9)
-                            else metadata_response_broker_v_len_rack
-                        )
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "rack")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "rack")
-                        try:
-                            metadata_response_broker_v_rack = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
-                        pos = e
-                    else:
-                        metadata_response_broker_v_rack = None
-                    if p_api_version >= 9:
-                        if (x := buf[pos]) < 128:
-                            metadata_response_broker_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            metadata_response_broker_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        metadata_response_broker_v_num_tagged_fields = None
-                    if p_api_version >= 9:
-                        metadata_response_broker_v_tagged_fields = []
-                        metadata_response_broker_count = metadata_response_broker_v_num_tagged_fields
-                        if metadata_response_broker_count:
-                            if metadata_response_broker_count < 0:
-                                raise _rt.bad_length(metadata_response_broker_count, pos, "tagged_fields")
-                            if metadata_response_broker_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, metadata_response_broker_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - metadata_response_broker_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, metadata_response_broker_count, pos, "tagged_fields")
-                            elems_taken += metadata_response_broker_count
-                            metadata_response_broker_i = 0
-                            try:
-                                for metadata_response_broker_i in range(metadata_response_broker_count):
-                                    metadata_response_broker__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    metadata_response_broker_v_tagged_fields.append(
-                                        metadata_response_broker__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{metadata_response_broker_i}]")
-                    else:
-                        metadata_response_broker_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _ebrokers = (
-                            metadata_response_broker_v_node_id,
-                            metadata_response_broker_v_host,
-                            metadata_response_broker_v_port,
-                            metadata_response_broker_v_rack,
-                            (
-                                None
-                                if metadata_response_broker_v_tagged_fields is None
-                                else tuple(metadata_response_broker_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _ebrokers = _new(MetadataResponseBroker)
-                        _ebrokers.node_id = metadata_response_broker_v_node_id
-                        _ebrokers.len_host = metadata_response_broker_v_len_host
-                        _ebrokers.len_host_compact = metadata_response_broker_v_len_host_compact
-                        _ebrokers.host = metadata_response_broker_v_host
-                        _ebrokers.port = metadata_response_broker_v_port
-                        _ebrokers.len_rack = metadata_response_broker_v_len_rack
-                        _ebrokers.len_rack_compact = metadata_response_broker_v_len_rack_compact
-                        _ebrokers.rack = metadata_response_broker_v_rack
-                        _ebrokers.num_tagged_fields = metadata_response_broker_v_num_tagged_fields
-                        _ebrokers.tagged_fields = metadata_response_broker_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _ebrokers, pos = _d_metadata_response_broker(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_ebrokers)
-                v_brokers.append(_ebrokers)
+                pos = _s_metadata_response_broker(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"brokers[{i}]")
+        v_brokers = _LazyList(lz_first, lz_source, count)
+    else:
+        v_brokers = []
+        count = v_num_brokers_compact if (p_api_version >= 9) else v_num_brokers
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "brokers")
+            if count * 8 > end - pos:
+                raise _rt.short(buf, pos, end, count * 8, "brokers")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "brokers")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        (metadata_response_broker_v_node_id,) = _S0.unpack_from(buf, pos)
+                        pos += 4
+                        if p_api_version <= 8:
+                            (metadata_response_broker_v_len_host,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            metadata_response_broker_v_len_host = None
+                        if p_api_version >= 9:
+                            if (x := buf[pos]) < 128:
+                                metadata_response_broker_v_len_host_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                                metadata_response_broker_v_len_host_compact = x - 1
+                        else:
+                            metadata_response_broker_v_len_host_compact = None
+                        n = (
+                            metadata_response_broker_v_len_host_compact
+                            if (p_api_version >= 9)
+                            else metadata_response_broker_v_len_host
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "host")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "host")
+                        try:
+                            metadata_response_broker_v_host = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                        pos = e
+                        (metadata_response_broker_v_port,) = _S0.unpack_from(buf, pos)
+                        pos += 4
+                        if (p_api_version >= 1) and (p_api_version <= 8):
+                            (metadata_response_broker_v_len_rack,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                            if metadata_response_broker_v_len_rack < -1:
+                                raise _rt.invalid(
+                                    f"{metadata_response_broker_v_len_rack!r} must be at least -1", pos - 2, "len_rack"
+                                )
+                        else:
+                            metadata_response_broker_v_len_rack = None
+                        if p_api_version >= 9:
+                            if (x := buf[pos]) < 128:
+                                metadata_response_broker_v_len_rack_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+                                metadata_response_broker_v_len_rack_compact = x - 1
+                        else:
+                            metadata_response_broker_v_len_rack_compact = None
+                        if (p_api_version >= 1) and (
+                            (
+                                metadata_response_broker_v_len_rack_compact
+                                if (p_api_version >= 9)
+                                else metadata_response_broker_v_len_rack
+                            )
+                            >= 0
+                        ):
+                            n = (
+                                metadata_response_broker_v_len_rack_compact
+                                if (p_api_version >= 9)
+                                else metadata_response_broker_v_len_rack
+                            )
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "rack")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "rack")
+                            try:
+                                metadata_response_broker_v_rack = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+                            pos = e
+                        else:
+                            metadata_response_broker_v_rack = None
+                        if p_api_version >= 9:
+                            if (x := buf[pos]) < 128:
+                                metadata_response_broker_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                metadata_response_broker_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            metadata_response_broker_v_num_tagged_fields = None
+                        if p_api_version >= 9:
+                            metadata_response_broker_v_tagged_fields = []
+                            metadata_response_broker_count = metadata_response_broker_v_num_tagged_fields
+                            if metadata_response_broker_count:
+                                if metadata_response_broker_count < 0:
+                                    raise _rt.bad_length(metadata_response_broker_count, pos, "tagged_fields")
+                                if metadata_response_broker_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, metadata_response_broker_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - metadata_response_broker_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, metadata_response_broker_count, pos, "tagged_fields")
+                                elems_taken += metadata_response_broker_count
+                                metadata_response_broker_i = 0
+                                try:
+                                    for metadata_response_broker_i in range(metadata_response_broker_count):
+                                        metadata_response_broker__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        metadata_response_broker_v_tagged_fields.append(
+                                            metadata_response_broker__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{metadata_response_broker_i}]")
+                        else:
+                            metadata_response_broker_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _ebrokers = (
+                                metadata_response_broker_v_node_id,
+                                metadata_response_broker_v_host,
+                                metadata_response_broker_v_port,
+                                metadata_response_broker_v_rack,
+                                (
+                                    None
+                                    if metadata_response_broker_v_tagged_fields is None
+                                    else tuple(metadata_response_broker_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _ebrokers = _new(MetadataResponseBroker)
+                            _ebrokers.node_id = metadata_response_broker_v_node_id
+                            _ebrokers.len_host = metadata_response_broker_v_len_host
+                            _ebrokers.len_host_compact = metadata_response_broker_v_len_host_compact
+                            _ebrokers.host = metadata_response_broker_v_host
+                            _ebrokers.port = metadata_response_broker_v_port
+                            _ebrokers.len_rack = metadata_response_broker_v_len_rack
+                            _ebrokers.len_rack_compact = metadata_response_broker_v_len_rack_compact
+                            _ebrokers.rack = metadata_response_broker_v_rack
+                            _ebrokers.num_tagged_fields = metadata_response_broker_v_num_tagged_fields
+                            _ebrokers.tagged_fields = metadata_response_broker_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _ebrokers, pos = _d_metadata_response_broker(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_ebrokers)
+                    v_brokers.append(_ebrokers)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"brokers[{i}]")
     if (p_api_version >= 2) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
@@ -798,441 +820,479 @@ def _d_metadata_response(
             v_num_topics_compact = x - 1
     else:
         v_num_topics_compact = None
-    v_topics = []
-    count = v_num_topics_compact if (p_api_version >= 9) else v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact if (p_api_version >= 9) else v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_metadata_response_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_metadata_response_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    metadata_response_topic_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if p_api_version <= 8:
-                        (metadata_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                pos = _s_metadata_response_topic(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact if (p_api_version >= 9) else v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        metadata_response_topic_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
                         pos += 2
-                        if not (
-                            (metadata_response_topic_v_len_name >= 0)
-                            or ((metadata_response_topic_v_len_name == (-1)) and (p_api_version >= 12))
-                        ):
-                            raise _rt.invalid(
-                                f"{metadata_response_topic_v_len_name!r} breaks its rule", pos - 2, "len_name"
-                            )
-                    else:
-                        metadata_response_topic_v_len_name = None
-                    if p_api_version >= 9:
-                        at_varint = pos
-                        if (x := buf[pos]) < 128:
-                            metadata_response_topic_v_len_name_compact = x - 1
-                            pos += 1
+                        if p_api_version <= 8:
+                            (metadata_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            pos += 2
+                            if not (
+                                (metadata_response_topic_v_len_name >= 0)
+                                or ((metadata_response_topic_v_len_name == (-1)) and (p_api_version >= 12))
+                            ):
+                                raise _rt.invalid(
+                                    f"{metadata_response_topic_v_len_name!r} breaks its rule", pos - 2, "len_name"
+                                )
                         else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
-                            metadata_response_topic_v_len_name_compact = x - 1
-                        if not (
-                            (metadata_response_topic_v_len_name_compact >= 0)
-                            or ((metadata_response_topic_v_len_name_compact == (-1)) and (p_api_version >= 12))
-                        ):
-                            raise _rt.invalid(
-                                f"{metadata_response_topic_v_len_name_compact!r} breaks its rule",
-                                at_varint,
-                                "len_name_compact",
-                            )
-                    else:
-                        metadata_response_topic_v_len_name_compact = None
-                    if (
-                        metadata_response_topic_v_len_name_compact
-                        if (p_api_version >= 9)
-                        else metadata_response_topic_v_len_name
-                    ) >= 0:
-                        n = (
+                            metadata_response_topic_v_len_name = None
+                        if p_api_version >= 9:
+                            at_varint = pos
+                            if (x := buf[pos]) < 128:
+                                metadata_response_topic_v_len_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+                                metadata_response_topic_v_len_name_compact = x - 1
+                            if not (
+                                (metadata_response_topic_v_len_name_compact >= 0)
+                                or ((metadata_response_topic_v_len_name_compact == (-1)) and (p_api_version >= 12))
+                            ):
+                                raise _rt.invalid(
+                                    f"{metadata_response_topic_v_len_name_compact!r} breaks its rule",
+                                    at_varint,
+                                    "len_name_compact",
+                                )
+                        else:
+                            metadata_response_topic_v_len_name_compact = None
+                        if (
                             metadata_response_topic_v_len_name_compact
                             if (p_api_version >= 9)
                             else metadata_response_topic_v_len_name
-                        )
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "name")
-                        try:
-                            metadata_response_topic_v_name = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                        pos = e
-                    else:
-                        metadata_response_topic_v_name = None
-                    if p_api_version >= 10:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
-                        if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
-                        metadata_response_topic_v_topic_id = buf[pos:e]
-                        pos = e
-                    else:
-                        metadata_response_topic_v_topic_id = None
-                    if p_api_version >= 1:
-                        metadata_response_topic_v_is_internal = buf[pos]
-                        pos += 1
-                    else:
-                        metadata_response_topic_v_is_internal = None
-                    if p_api_version <= 8:
-                        (metadata_response_topic_v_num_partitions,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        metadata_response_topic_v_num_partitions = None
-                    if p_api_version >= 9:
-                        if (x := buf[pos]) < 128:
-                            metadata_response_topic_v_num_partitions_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                            metadata_response_topic_v_num_partitions_compact = x - 1
-                    else:
-                        metadata_response_topic_v_num_partitions_compact = None
-                    metadata_response_topic_v_partitions = []
-                    metadata_response_topic_count = (
-                        metadata_response_topic_v_num_partitions_compact
-                        if (p_api_version >= 9)
-                        else metadata_response_topic_v_num_partitions
-                    )
-                    if metadata_response_topic_count:
-                        if metadata_response_topic_count < 0:
-                            raise _rt.bad_length(metadata_response_topic_count, pos, "partitions")
-                        if metadata_response_topic_count * 10 > end - pos:
-                            raise _rt.short(buf, pos, end, metadata_response_topic_count * 10, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - metadata_response_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, metadata_response_topic_count, pos, "partitions")
-                        elems_taken += metadata_response_topic_count
-                        metadata_response_topic_i = 0
-                        try:
-                            for metadata_response_topic_i in range(metadata_response_topic_count):
-                                (
-                                    metadata_response_partition_v_error_code,
-                                    metadata_response_partition_v_partition_index,
-                                    metadata_response_partition_v_leader_id,
-                                ) = _S2.unpack_from(buf, pos)
-                                pos += 10
-                                if p_api_version >= 7:
-                                    (metadata_response_partition_v_leader_epoch,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                else:
-                                    metadata_response_partition_v_leader_epoch = None
-                                if p_api_version <= 8:
-                                    (metadata_response_partition_v_num_replica_nodes,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                else:
-                                    metadata_response_partition_v_num_replica_nodes = None
-                                if p_api_version >= 9:
-                                    if (x := buf[pos]) < 128:
-                                        metadata_response_partition_v_num_replica_nodes_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
-                                        metadata_response_partition_v_num_replica_nodes_compact = x - 1
-                                else:
-                                    metadata_response_partition_v_num_replica_nodes_compact = None
-                                metadata_response_partition_v_replica_nodes = []
-                                metadata_response_partition_count = (
-                                    metadata_response_partition_v_num_replica_nodes_compact
-                                    if (p_api_version >= 9)
-                                    else metadata_response_partition_v_num_replica_nodes
-                                )
-                                if metadata_response_partition_count:
-                                    if metadata_response_partition_count < 0:
-                                        raise _rt.bad_length(metadata_response_partition_count, pos, "replica_nodes")
-                                    if metadata_response_partition_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, metadata_response_partition_count * 4, "replica_nodes"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, metadata_response_partition_count, pos, "replica_nodes")
-                                    elems_taken += metadata_response_partition_count
-                                    metadata_response_partition_v_replica_nodes.extend(
-                                        _N0[metadata_response_partition_count].unpack_from(buf, pos)
-                                    )
-                                    pos += metadata_response_partition_count * 4
-                                if p_api_version <= 8:
-                                    (metadata_response_partition_v_num_isr_nodes,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                else:
-                                    metadata_response_partition_v_num_isr_nodes = None
-                                if p_api_version >= 9:
-                                    if (x := buf[pos]) < 128:
-                                        metadata_response_partition_v_num_isr_nodes_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
-                                        metadata_response_partition_v_num_isr_nodes_compact = x - 1
-                                else:
-                                    metadata_response_partition_v_num_isr_nodes_compact = None
-                                metadata_response_partition_v_isr_nodes = []
-                                metadata_response_partition_count = (
-                                    metadata_response_partition_v_num_isr_nodes_compact
-                                    if (p_api_version >= 9)
-                                    else metadata_response_partition_v_num_isr_nodes
-                                )
-                                if metadata_response_partition_count:
-                                    if metadata_response_partition_count < 0:
-                                        raise _rt.bad_length(metadata_response_partition_count, pos, "isr_nodes")
-                                    if metadata_response_partition_count * 4 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, metadata_response_partition_count * 4, "isr_nodes"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, metadata_response_partition_count, pos, "isr_nodes")
-                                    elems_taken += metadata_response_partition_count
-                                    metadata_response_partition_v_isr_nodes.extend(
-                                        _N0[metadata_response_partition_count].unpack_from(buf, pos)
-                                    )
-                                    pos += metadata_response_partition_count * 4
-                                if (p_api_version >= 5) and (p_api_version <= 8):
-                                    (metadata_response_partition_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
-                                    pos += 4
-                                else:
-                                    metadata_response_partition_v_num_offline_replicas = None
-                                if p_api_version >= 9:
-                                    if (x := buf[pos]) < 128:
-                                        metadata_response_partition_v_num_offline_replicas_compact = x - 1
-                                        pos += 1
-                                    else:
-                                        x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
-                                        metadata_response_partition_v_num_offline_replicas_compact = x - 1
-                                else:
-                                    metadata_response_partition_v_num_offline_replicas_compact = None
-                                if p_api_version >= 5:
-                                    metadata_response_partition_v_offline_replicas = []
-                                    metadata_response_partition_count = (
-                                        metadata_response_partition_v_num_offline_replicas_compact
-                                        if (p_api_version >= 9)
-                                        else metadata_response_partition_v_num_offline_replicas
-                                    )
-                                    if metadata_response_partition_count:
-                                        if metadata_response_partition_count < 0:
-                                            raise _rt.bad_length(
-                                                metadata_response_partition_count, pos, "offline_replicas"
-                                            )
-                                        if metadata_response_partition_count * 4 > end - pos:
-                                            raise _rt.short(
-                                                buf, pos, end, metadata_response_partition_count * 4, "offline_replicas"
-                                            )
-                                        if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(
-                                                lim, metadata_response_partition_count, pos, "offline_replicas"
-                                            )
-                                        elems_taken += metadata_response_partition_count
-                                        metadata_response_partition_v_offline_replicas.extend(
-                                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
-                                        )
-                                        pos += metadata_response_partition_count * 4
-                                else:
-                                    metadata_response_partition_v_offline_replicas = None
-                                if p_api_version >= 9:
-                                    if (x := buf[pos]) < 128:
-                                        metadata_response_partition_v_num_tagged_fields = x
-                                        pos += 1
-                                    else:
-                                        metadata_response_partition_v_num_tagged_fields, pos = _uvarint(
-                                            buf, pos, end, 5, "num_tagged_fields", 32
-                                        )
-                                else:
-                                    metadata_response_partition_v_num_tagged_fields = None
-                                if p_api_version >= 9:
-                                    metadata_response_partition_v_tagged_fields = []
-                                    metadata_response_partition_count = metadata_response_partition_v_num_tagged_fields
-                                    if metadata_response_partition_count:
-                                        if metadata_response_partition_count < 0:
-                                            raise _rt.bad_length(
-                                                metadata_response_partition_count, pos, "tagged_fields"
-                                            )
-                                        if metadata_response_partition_count * 2 > end - pos:
-                                            raise _rt.short(
-                                                buf, pos, end, metadata_response_partition_count * 2, "tagged_fields"
-                                            )
-                                        if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
-                                            lim[_ELEMENTS_RESERVED] = left
-                                        else:
-                                            _take_elements(lim, metadata_response_partition_count, pos, "tagged_fields")
-                                        elems_taken += metadata_response_partition_count
-                                        metadata_response_partition_i = 0
-                                        try:
-                                            for metadata_response_partition_i in range(
-                                                metadata_response_partition_count
-                                            ):
-                                                metadata_response_partition__etagged_fields, pos = _d_tagged_field(
-                                                    buf, pos, end, lim
-                                                )
-                                                metadata_response_partition_v_tagged_fields.append(
-                                                    metadata_response_partition__etagged_fields
-                                                )
-                                        except _rt.DecodeError as exc:
-                                            raise exc.within(f"tagged_fields[{metadata_response_partition_i}]")
-                                else:
-                                    metadata_response_partition_v_tagged_fields = None
-                                if elem_tuples:
-                                    metadata_response_topic__epartitions = (
-                                        metadata_response_partition_v_error_code,
-                                        metadata_response_partition_v_partition_index,
-                                        metadata_response_partition_v_leader_id,
-                                        metadata_response_partition_v_leader_epoch,
-                                        tuple(metadata_response_partition_v_replica_nodes),
-                                        tuple(metadata_response_partition_v_isr_nodes),
-                                        (
-                                            None
-                                            if metadata_response_partition_v_offline_replicas is None
-                                            else tuple(metadata_response_partition_v_offline_replicas)
-                                        ),
-                                        (
-                                            None
-                                            if metadata_response_partition_v_tagged_fields is None
-                                            else tuple(metadata_response_partition_v_tagged_fields)
-                                        ),
-                                    )
-                                else:
-                                    metadata_response_topic__epartitions = _new(MetadataResponsePartition)
-                                    metadata_response_topic__epartitions.error_code = (
-                                        metadata_response_partition_v_error_code
-                                    )
-                                    metadata_response_topic__epartitions.partition_index = (
-                                        metadata_response_partition_v_partition_index
-                                    )
-                                    metadata_response_topic__epartitions.leader_id = (
-                                        metadata_response_partition_v_leader_id
-                                    )
-                                    metadata_response_topic__epartitions.leader_epoch = (
-                                        metadata_response_partition_v_leader_epoch
-                                    )
-                                    metadata_response_topic__epartitions.num_replica_nodes = (
-                                        metadata_response_partition_v_num_replica_nodes
-                                    )
-                                    metadata_response_topic__epartitions.num_replica_nodes_compact = (
-                                        metadata_response_partition_v_num_replica_nodes_compact
-                                    )
-                                    metadata_response_topic__epartitions.replica_nodes = (
-                                        metadata_response_partition_v_replica_nodes
-                                    )
-                                    metadata_response_topic__epartitions.num_isr_nodes = (
-                                        metadata_response_partition_v_num_isr_nodes
-                                    )
-                                    metadata_response_topic__epartitions.num_isr_nodes_compact = (
-                                        metadata_response_partition_v_num_isr_nodes_compact
-                                    )
-                                    metadata_response_topic__epartitions.isr_nodes = (
-                                        metadata_response_partition_v_isr_nodes
-                                    )
-                                    metadata_response_topic__epartitions.num_offline_replicas = (
-                                        metadata_response_partition_v_num_offline_replicas
-                                    )
-                                    metadata_response_topic__epartitions.num_offline_replicas_compact = (
-                                        metadata_response_partition_v_num_offline_replicas_compact
-                                    )
-                                    metadata_response_topic__epartitions.offline_replicas = (
-                                        metadata_response_partition_v_offline_replicas
-                                    )
-                                    metadata_response_topic__epartitions.num_tagged_fields = (
-                                        metadata_response_partition_v_num_tagged_fields
-                                    )
-                                    metadata_response_topic__epartitions.tagged_fields = (
-                                        metadata_response_partition_v_tagged_fields
-                                    )
-                                metadata_response_topic_v_partitions.append(metadata_response_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{metadata_response_topic_i}]")
-                    if p_api_version >= 8:
-                        (metadata_response_topic_v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                    else:
-                        metadata_response_topic_v_topic_authorized_operations = None
-                    if p_api_version >= 9:
-                        if (x := buf[pos]) < 128:
-                            metadata_response_topic_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            metadata_response_topic_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
+                        ) >= 0:
+                            n = (
+                                metadata_response_topic_v_len_name_compact
+                                if (p_api_version >= 9)
+                                else metadata_response_topic_v_len_name
                             )
-                    else:
-                        metadata_response_topic_v_num_tagged_fields = None
-                    if p_api_version >= 9:
-                        metadata_response_topic_v_tagged_fields = []
-                        metadata_response_topic_count = metadata_response_topic_v_num_tagged_fields
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "name")
+                            try:
+                                metadata_response_topic_v_name = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                            pos = e
+                        else:
+                            metadata_response_topic_v_name = None
+                        if p_api_version >= 10:
+                            n = 16
+                            if n < 0:
+                                raise _rt.bad_length(n, pos, "topic_id")
+                            e = pos + n
+                            if e > end:
+                                raise _rt.short(buf, pos, end, n, "topic_id")
+                            metadata_response_topic_v_topic_id = buf[pos:e]
+                            pos = e
+                        else:
+                            metadata_response_topic_v_topic_id = None
+                        if p_api_version >= 1:
+                            metadata_response_topic_v_is_internal = buf[pos]
+                            pos += 1
+                        else:
+                            metadata_response_topic_v_is_internal = None
+                        if p_api_version <= 8:
+                            (metadata_response_topic_v_num_partitions,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            metadata_response_topic_v_num_partitions = None
+                        if p_api_version >= 9:
+                            if (x := buf[pos]) < 128:
+                                metadata_response_topic_v_num_partitions_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                                metadata_response_topic_v_num_partitions_compact = x - 1
+                        else:
+                            metadata_response_topic_v_num_partitions_compact = None
+                        metadata_response_topic_v_partitions = []
+                        metadata_response_topic_count = (
+                            metadata_response_topic_v_num_partitions_compact
+                            if (p_api_version >= 9)
+                            else metadata_response_topic_v_num_partitions
+                        )
                         if metadata_response_topic_count:
                             if metadata_response_topic_count < 0:
-                                raise _rt.bad_length(metadata_response_topic_count, pos, "tagged_fields")
-                            if metadata_response_topic_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, metadata_response_topic_count * 2, "tagged_fields")
+                                raise _rt.bad_length(metadata_response_topic_count, pos, "partitions")
+                            if metadata_response_topic_count * 10 > end - pos:
+                                raise _rt.short(buf, pos, end, metadata_response_topic_count * 10, "partitions")
                             if (left := lim[_ELEMENTS_RESERVED] - metadata_response_topic_count) >= 0:
                                 lim[_ELEMENTS_RESERVED] = left
                             else:
-                                _take_elements(lim, metadata_response_topic_count, pos, "tagged_fields")
+                                _take_elements(lim, metadata_response_topic_count, pos, "partitions")
                             elems_taken += metadata_response_topic_count
                             metadata_response_topic_i = 0
                             try:
                                 for metadata_response_topic_i in range(metadata_response_topic_count):
-                                    metadata_response_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                    metadata_response_topic_v_tagged_fields.append(
-                                        metadata_response_topic__etagged_fields
+                                    (
+                                        metadata_response_partition_v_error_code,
+                                        metadata_response_partition_v_partition_index,
+                                        metadata_response_partition_v_leader_id,
+                                    ) = _S2.unpack_from(buf, pos)
+                                    pos += 10
+                                    if p_api_version >= 7:
+                                        (metadata_response_partition_v_leader_epoch,) = _S0.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        metadata_response_partition_v_leader_epoch = None
+                                    if p_api_version <= 8:
+                                        (metadata_response_partition_v_num_replica_nodes,) = _S0.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        metadata_response_partition_v_num_replica_nodes = None
+                                    if p_api_version >= 9:
+                                        if (x := buf[pos]) < 128:
+                                            metadata_response_partition_v_num_replica_nodes_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
+                                            metadata_response_partition_v_num_replica_nodes_compact = x - 1
+                                    else:
+                                        metadata_response_partition_v_num_replica_nodes_compact = None
+                                    metadata_response_partition_v_replica_nodes = []
+                                    metadata_response_partition_count = (
+                                        metadata_response_partition_v_num_replica_nodes_compact
+                                        if (p_api_version >= 9)
+                                        else metadata_response_partition_v_num_replica_nodes
                                     )
+                                    if metadata_response_partition_count:
+                                        if metadata_response_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                metadata_response_partition_count, pos, "replica_nodes"
+                                            )
+                                        if metadata_response_partition_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, metadata_response_partition_count * 4, "replica_nodes"
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, metadata_response_partition_count, pos, "replica_nodes")
+                                        elems_taken += metadata_response_partition_count
+                                        metadata_response_partition_v_replica_nodes.extend(
+                                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                        )
+                                        pos += metadata_response_partition_count * 4
+                                    if p_api_version <= 8:
+                                        (metadata_response_partition_v_num_isr_nodes,) = _S0.unpack_from(buf, pos)
+                                        pos += 4
+                                    else:
+                                        metadata_response_partition_v_num_isr_nodes = None
+                                    if p_api_version >= 9:
+                                        if (x := buf[pos]) < 128:
+                                            metadata_response_partition_v_num_isr_nodes_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
+                                            metadata_response_partition_v_num_isr_nodes_compact = x - 1
+                                    else:
+                                        metadata_response_partition_v_num_isr_nodes_compact = None
+                                    metadata_response_partition_v_isr_nodes = []
+                                    metadata_response_partition_count = (
+                                        metadata_response_partition_v_num_isr_nodes_compact
+                                        if (p_api_version >= 9)
+                                        else metadata_response_partition_v_num_isr_nodes
+                                    )
+                                    if metadata_response_partition_count:
+                                        if metadata_response_partition_count < 0:
+                                            raise _rt.bad_length(metadata_response_partition_count, pos, "isr_nodes")
+                                        if metadata_response_partition_count * 4 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, metadata_response_partition_count * 4, "isr_nodes"
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, metadata_response_partition_count, pos, "isr_nodes")
+                                        elems_taken += metadata_response_partition_count
+                                        metadata_response_partition_v_isr_nodes.extend(
+                                            _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                        )
+                                        pos += metadata_response_partition_count * 4
+                                    if (p_api_version >= 5) and (p_api_version <= 8):
+                                        (metadata_response_partition_v_num_offline_replicas,) = _S0.unpack_from(
+                                            buf, pos
+                                        )
+                                        pos += 4
+                                    else:
+                                        metadata_response_partition_v_num_offline_replicas = None
+                                    if p_api_version >= 9:
+                                        if (x := buf[pos]) < 128:
+                                            metadata_response_partition_v_num_offline_replicas_compact = x - 1
+                                            pos += 1
+                                        else:
+                                            x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+                                            metadata_response_partition_v_num_offline_replicas_compact = x - 1
+                                    else:
+                                        metadata_response_partition_v_num_offline_replicas_compact = None
+                                    if p_api_version >= 5:
+                                        metadata_response_partition_v_offline_replicas = []
+                                        metadata_response_partition_count = (
+                                            metadata_response_partition_v_num_offline_replicas_compact
+                                            if (p_api_version >= 9)
+                                            else metadata_response_partition_v_num_offline_replicas
+                                        )
+                                        if metadata_response_partition_count:
+                                            if metadata_response_partition_count < 0:
+                                                raise _rt.bad_length(
+                                                    metadata_response_partition_count, pos, "offline_replicas"
+                                                )
+                                            if metadata_response_partition_count * 4 > end - pos:
+                                                raise _rt.short(
+                                                    buf,
+                                                    pos,
+                                                    end,
+                                                    metadata_response_partition_count * 4,
+                                                    "offline_replicas",
+                                                )
+                                            if (
+                                                left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count
+                                            ) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(
+                                                    lim, metadata_response_partition_count, pos, "offline_replicas"
+                                                )
+                                            elems_taken += metadata_response_partition_count
+                                            metadata_response_partition_v_offline_replicas.extend(
+                                                _N0[metadata_response_partition_count].unpack_from(buf, pos)
+                                            )
+                                            pos += metadata_response_partition_count * 4
+                                    else:
+                                        metadata_response_partition_v_offline_replicas = None
+                                    if p_api_version >= 9:
+                                        if (x := buf[pos]) < 128:
+                                            metadata_response_partition_v_num_tagged_fields = x
+                                            pos += 1
+                                        else:
+                                            metadata_response_partition_v_num_tagged_fields, pos = _uvarint(
+                                                buf, pos, end, 5, "num_tagged_fields", 32
+                                            )
+                                    else:
+                                        metadata_response_partition_v_num_tagged_fields = None
+                                    if p_api_version >= 9:
+                                        metadata_response_partition_v_tagged_fields = []
+                                        metadata_response_partition_count = (
+                                            metadata_response_partition_v_num_tagged_fields
+                                        )
+                                        if metadata_response_partition_count:
+                                            if metadata_response_partition_count < 0:
+                                                raise _rt.bad_length(
+                                                    metadata_response_partition_count, pos, "tagged_fields"
+                                                )
+                                            if metadata_response_partition_count * 2 > end - pos:
+                                                raise _rt.short(
+                                                    buf,
+                                                    pos,
+                                                    end,
+                                                    metadata_response_partition_count * 2,
+                                                    "tagged_fields",
+                                                )
+                                            if (
+                                                left := lim[_ELEMENTS_RESERVED] - metadata_response_partition_count
+                                            ) >= 0:
+                                                lim[_ELEMENTS_RESERVED] = left
+                                            else:
+                                                _take_elements(
+                                                    lim, metadata_response_partition_count, pos, "tagged_fields"
+                                                )
+                                            elems_taken += metadata_response_partition_count
+                                            metadata_response_partition_i = 0
+                                            try:
+                                                for metadata_response_partition_i in range(
+                                                    metadata_response_partition_count
+                                                ):
+                                                    metadata_response_partition__etagged_fields, pos = _d_tagged_field(
+                                                        buf, pos, end, lim
+                                                    )
+                                                    metadata_response_partition_v_tagged_fields.append(
+                                                        metadata_response_partition__etagged_fields
+                                                    )
+                                            except _rt.DecodeError as exc:
+                                                raise exc.within(f"tagged_fields[{metadata_response_partition_i}]")
+                                    else:
+                                        metadata_response_partition_v_tagged_fields = None
+                                    if elem_tuples:
+                                        metadata_response_topic__epartitions = (
+                                            metadata_response_partition_v_error_code,
+                                            metadata_response_partition_v_partition_index,
+                                            metadata_response_partition_v_leader_id,
+                                            metadata_response_partition_v_leader_epoch,
+                                            tuple(metadata_response_partition_v_replica_nodes),
+                                            tuple(metadata_response_partition_v_isr_nodes),
+                                            (
+                                                None
+                                                if metadata_response_partition_v_offline_replicas is None
+                                                else tuple(metadata_response_partition_v_offline_replicas)
+                                            ),
+                                            (
+                                                None
+                                                if metadata_response_partition_v_tagged_fields is None
+                                                else tuple(metadata_response_partition_v_tagged_fields)
+                                            ),
+                                        )
+                                    else:
+                                        metadata_response_topic__epartitions = _new(MetadataResponsePartition)
+                                        metadata_response_topic__epartitions.error_code = (
+                                            metadata_response_partition_v_error_code
+                                        )
+                                        metadata_response_topic__epartitions.partition_index = (
+                                            metadata_response_partition_v_partition_index
+                                        )
+                                        metadata_response_topic__epartitions.leader_id = (
+                                            metadata_response_partition_v_leader_id
+                                        )
+                                        metadata_response_topic__epartitions.leader_epoch = (
+                                            metadata_response_partition_v_leader_epoch
+                                        )
+                                        metadata_response_topic__epartitions.num_replica_nodes = (
+                                            metadata_response_partition_v_num_replica_nodes
+                                        )
+                                        metadata_response_topic__epartitions.num_replica_nodes_compact = (
+                                            metadata_response_partition_v_num_replica_nodes_compact
+                                        )
+                                        metadata_response_topic__epartitions.replica_nodes = (
+                                            metadata_response_partition_v_replica_nodes
+                                        )
+                                        metadata_response_topic__epartitions.num_isr_nodes = (
+                                            metadata_response_partition_v_num_isr_nodes
+                                        )
+                                        metadata_response_topic__epartitions.num_isr_nodes_compact = (
+                                            metadata_response_partition_v_num_isr_nodes_compact
+                                        )
+                                        metadata_response_topic__epartitions.isr_nodes = (
+                                            metadata_response_partition_v_isr_nodes
+                                        )
+                                        metadata_response_topic__epartitions.num_offline_replicas = (
+                                            metadata_response_partition_v_num_offline_replicas
+                                        )
+                                        metadata_response_topic__epartitions.num_offline_replicas_compact = (
+                                            metadata_response_partition_v_num_offline_replicas_compact
+                                        )
+                                        metadata_response_topic__epartitions.offline_replicas = (
+                                            metadata_response_partition_v_offline_replicas
+                                        )
+                                        metadata_response_topic__epartitions.num_tagged_fields = (
+                                            metadata_response_partition_v_num_tagged_fields
+                                        )
+                                        metadata_response_topic__epartitions.tagged_fields = (
+                                            metadata_response_partition_v_tagged_fields
+                                        )
+                                    metadata_response_topic_v_partitions.append(metadata_response_topic__epartitions)
                             except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{metadata_response_topic_i}]")
-                    else:
-                        metadata_response_topic_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            metadata_response_topic_v_error_code,
-                            metadata_response_topic_v_name,
-                            metadata_response_topic_v_topic_id,
-                            metadata_response_topic_v_is_internal,
-                            tuple(metadata_response_topic_v_partitions),
-                            metadata_response_topic_v_topic_authorized_operations,
-                            (
-                                None
-                                if metadata_response_topic_v_tagged_fields is None
-                                else tuple(metadata_response_topic_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _etopics = _new(MetadataResponseTopic)
-                        _etopics.error_code = metadata_response_topic_v_error_code
-                        _etopics.len_name = metadata_response_topic_v_len_name
-                        _etopics.len_name_compact = metadata_response_topic_v_len_name_compact
-                        _etopics.name = metadata_response_topic_v_name
-                        _etopics.topic_id = metadata_response_topic_v_topic_id
-                        _etopics.is_internal = metadata_response_topic_v_is_internal
-                        _etopics.num_partitions = metadata_response_topic_v_num_partitions
-                        _etopics.num_partitions_compact = metadata_response_topic_v_num_partitions_compact
-                        _etopics.partitions = metadata_response_topic_v_partitions
-                        _etopics.topic_authorized_operations = metadata_response_topic_v_topic_authorized_operations
-                        _etopics.num_tagged_fields = metadata_response_topic_v_num_tagged_fields
-                        _etopics.tagged_fields = metadata_response_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_metadata_response_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"topics[{i}]")
+                                raise exc.within(f"partitions[{metadata_response_topic_i}]")
+                        if p_api_version >= 8:
+                            (metadata_response_topic_v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                        else:
+                            metadata_response_topic_v_topic_authorized_operations = None
+                        if p_api_version >= 9:
+                            if (x := buf[pos]) < 128:
+                                metadata_response_topic_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                metadata_response_topic_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            metadata_response_topic_v_num_tagged_fields = None
+                        if p_api_version >= 9:
+                            metadata_response_topic_v_tagged_fields = []
+                            metadata_response_topic_count = metadata_response_topic_v_num_tagged_fields
+                            if metadata_response_topic_count:
+                                if metadata_response_topic_count < 0:
+                                    raise _rt.bad_length(metadata_response_topic_count, pos, "tagged_fields")
+                                if metadata_response_topic_count * 2 > end - pos:
+                                    raise _rt.short(buf, pos, end, metadata_response_topic_count * 2, "tagged_fields")
+                                if (left := lim[_ELEMENTS_RESERVED] - metadata_response_topic_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, metadata_response_topic_count, pos, "tagged_fields")
+                                elems_taken += metadata_response_topic_count
+                                metadata_response_topic_i = 0
+                                try:
+                                    for metadata_response_topic_i in range(metadata_response_topic_count):
+                                        metadata_response_topic__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        metadata_response_topic_v_tagged_fields.append(
+                                            metadata_response_topic__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{metadata_response_topic_i}]")
+                        else:
+                            metadata_response_topic_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                metadata_response_topic_v_error_code,
+                                metadata_response_topic_v_name,
+                                metadata_response_topic_v_topic_id,
+                                metadata_response_topic_v_is_internal,
+                                tuple(metadata_response_topic_v_partitions),
+                                metadata_response_topic_v_topic_authorized_operations,
+                                (
+                                    None
+                                    if metadata_response_topic_v_tagged_fields is None
+                                    else tuple(metadata_response_topic_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _etopics = _new(MetadataResponseTopic)
+                            _etopics.error_code = metadata_response_topic_v_error_code
+                            _etopics.len_name = metadata_response_topic_v_len_name
+                            _etopics.len_name_compact = metadata_response_topic_v_len_name_compact
+                            _etopics.name = metadata_response_topic_v_name
+                            _etopics.topic_id = metadata_response_topic_v_topic_id
+                            _etopics.is_internal = metadata_response_topic_v_is_internal
+                            _etopics.num_partitions = metadata_response_topic_v_num_partitions
+                            _etopics.num_partitions_compact = metadata_response_topic_v_num_partitions_compact
+                            _etopics.partitions = metadata_response_topic_v_partitions
+                            _etopics.topic_authorized_operations = metadata_response_topic_v_topic_authorized_operations
+                            _etopics.num_tagged_fields = metadata_response_topic_v_num_tagged_fields
+                            _etopics.tagged_fields = metadata_response_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_metadata_response_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if (p_api_version >= 8) and (p_api_version <= 10):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "cluster_authorized_operations")
@@ -1313,14 +1373,14 @@ def _e_metadata_response(v: MetadataResponse, out: list[Any], p_api_version: int
         v_throttle_time_ms = v.throttle_time_ms
         v_num_brokers = v.num_brokers
         v_num_brokers_compact = v.num_brokers_compact
-        v_brokers = v.brokers
+        v_brokers = _rt.as_list(v.brokers)
         v_len_cluster_id = v.len_cluster_id
         v_len_cluster_id_compact = v.len_cluster_id_compact
         v_cluster_id = v.cluster_id
         v_controller_id = v.controller_id
         v_num_topics = v.num_topics
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_cluster_authorized_operations = v.cluster_authorized_operations
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -3242,11 +3302,462 @@ def _e_metadata_response_header(v: MetadataResponseHeader, out: list[Any], p_api
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one metadata_response_broker of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_node_id: int
+    v_len_host: Any
+    v_len_host_compact: Any
+    v_host: str
+    v_port: int
+    v_len_rack: Any
+    v_len_rack_compact: Any
+    v_rack: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    (v_node_id,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version <= 8:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_host")
+        (v_len_host,) = _S1.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_host = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_host_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+            v_len_host_compact = x - 1
+    else:
+        v_len_host_compact = None
+    n = v_len_host_compact if (p_api_version >= 9) else v_len_host
+    if n < 0:
+        raise _rt.bad_length(n, pos, "host")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_port,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if (p_api_version >= 1) and (p_api_version <= 8):
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_rack")
+        (v_len_rack,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if v_len_rack < -1:
+            raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
+    else:
+        v_len_rack = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_rack_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+            v_len_rack_compact = x - 1
+    else:
+        v_len_rack_compact = None
+    if (p_api_version >= 1) and ((v_len_rack_compact if (p_api_version >= 9) else v_len_rack) >= 0):
+        n = v_len_rack_compact if (p_api_version >= 9) else v_len_rack
+        if n < 0:
+            raise _rt.bad_length(n, pos, "rack")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "rack")
+        try:
+            v_rack = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+        pos = e
+    else:
+        v_rack = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 9:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one metadata_response_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_len_name: Any
+    v_len_name_compact: Any
+    v_name: Any
+    v_topic_id: Any
+    v_is_internal: Any
+    v_num_partitions: Any
+    v_num_partitions_compact: Any
+    v_topic_authorized_operations: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version <= 8:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_name")
+        (v_len_name,) = _S1.unpack_from(buf, pos)
+        pos += 2
+        if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 12))):
+            raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
+    else:
+        v_len_name = None
+    if p_api_version >= 9:
+        at_varint = pos
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_name_compact", 32)
+            v_len_name_compact = x - 1
+        if not ((v_len_name_compact >= 0) or ((v_len_name_compact == (-1)) and (p_api_version >= 12))):
+            raise _rt.invalid(f"{v_len_name_compact!r} breaks its rule", at_varint, "len_name_compact")
+    else:
+        v_len_name_compact = None
+    if (v_len_name_compact if (p_api_version >= 9) else v_len_name) >= 0:
+        n = v_len_name_compact if (p_api_version >= 9) else v_len_name
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "name")
+        try:
+            v_name = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+        pos = e
+    else:
+        v_name = None
+    if p_api_version >= 10:
+        n = 16
+        if n < 0:
+            raise _rt.bad_length(n, pos, "topic_id")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "topic_id")
+        v_topic_id = buf[pos:e]
+        pos = e
+    else:
+        v_topic_id = None
+    if p_api_version >= 1:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "is_internal")
+        v_is_internal = buf[pos]
+        pos += 1
+    else:
+        v_is_internal = None
+    if p_api_version <= 8:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_partitions")
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_partitions = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_partitions_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+            v_num_partitions_compact = x - 1
+    else:
+        v_num_partitions_compact = None
+    count = v_num_partitions_compact if (p_api_version >= 9) else v_num_partitions
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 10 > end - pos:
+            raise _rt.short(buf, pos, end, count * 10, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_metadata_response_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if p_api_version >= 8:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "topic_authorized_operations")
+        (v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_topic_authorized_operations = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 9:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one metadata_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_partition_index: int
+    v_leader_id: int
+    v_leader_epoch: Any
+    v_num_replica_nodes: Any
+    v_num_replica_nodes_compact: Any
+    v_num_isr_nodes: Any
+    v_num_isr_nodes_compact: Any
+    v_num_offline_replicas: Any
+    v_num_offline_replicas_compact: Any
+    v_offline_replicas: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    count: int
+    if pos + 10 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_error_code, v_partition_index, v_leader_id = _S2.unpack_from(buf, pos)
+    pos += 10
+    if p_api_version >= 7:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "leader_epoch")
+        (v_leader_epoch,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_leader_epoch = None
+    if p_api_version <= 8:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_replica_nodes")
+        (v_num_replica_nodes,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_replica_nodes = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_replica_nodes_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_replica_nodes_compact", 32)
+            v_num_replica_nodes_compact = x - 1
+    else:
+        v_num_replica_nodes_compact = None
+    count = v_num_replica_nodes_compact if (p_api_version >= 9) else v_num_replica_nodes
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "replica_nodes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "replica_nodes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"replica_nodes[{i}]")
+    if p_api_version <= 8:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_isr_nodes")
+        (v_num_isr_nodes,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_isr_nodes = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_isr_nodes_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_isr_nodes_compact", 32)
+            v_num_isr_nodes_compact = x - 1
+    else:
+        v_num_isr_nodes_compact = None
+    count = v_num_isr_nodes_compact if (p_api_version >= 9) else v_num_isr_nodes
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "isr_nodes")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "isr_nodes")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"isr_nodes[{i}]")
+    if (p_api_version >= 5) and (p_api_version <= 8):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
+        (v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_offline_replicas = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_offline_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+            v_num_offline_replicas_compact = x - 1
+    else:
+        v_num_offline_replicas_compact = None
+    if p_api_version >= 5:
+        count = v_num_offline_replicas_compact if (p_api_version >= 9) else v_num_offline_replicas
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "offline_replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"offline_replicas[{i}]")
+    else:
+        v_offline_replicas = None
+    if p_api_version >= 9:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 9:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_metadata_response_brokers(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a metadata_response's `brokers` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "brokers")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_metadata_response_broker(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"brokers[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_metadata_response_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a metadata_response's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_metadata_response_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("metadata_response.brokers", "metadata_response.topics")
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "metadata_response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -3258,15 +3769,19 @@ def decode(
 ) -> MetadataResponse:
     """Decode exactly one metadata_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `metadata_response.brokers`,
+    `metadata_response.topics` are views (a `LazyList`): their elements are skipped,
+    checked as they are read, and read when a loop reaches them. An element's error
+    comes from the loop that reaches it, with its whole path. Everything else is
+    checked before this returns. With `lazy=False`, every element is read, checked
+    and kept first.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -3275,15 +3790,19 @@ def decode_prefix(
     """Decode one metadata_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `metadata_response.brokers`,
+    `metadata_response.topics` are views (a `LazyList`): their elements are skipped,
+    checked as they are read, and read when a loop reaches them. An element's error
+    comes from the loop that reaches it, with its whole path. Everything else is
+    checked before this returns. With `lazy=False`, every element is read, checked
+    and kept first.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -3298,8 +3817,12 @@ def decode_stream(
     """Decode metadata_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `metadata_response.brokers`,
+    `metadata_response.topics` are views (a `LazyList`): their elements are skipped,
+    checked as they are read, and read when a loop reaches them. An element's error
+    comes from the loop that reaches it, with its whole path. Everything else is
+    checked before this returns. With `lazy=False`, every element is read, checked
+    and kept first.
 
     With `tuples`, the elements of lists of MetadataResponseBroker,
     MetadataResponseTopic, MetadataResponsePartition come in their tuple form
@@ -3308,7 +3831,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_metadata_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -3336,14 +3859,14 @@ def build(
     throttle_time_ms: int | None = None,
     num_brokers: int | None = None,
     num_brokers_compact: int | None = None,
-    brokers: list[MetadataResponseBroker | MetadataResponseBrokerTuple] | None = None,
+    brokers: Sequence[MetadataResponseBroker | MetadataResponseBrokerTuple] | None = None,
     len_cluster_id: int | None = None,
     len_cluster_id_compact: int | None = None,
     cluster_id: str | None = None,
     controller_id: int | None = None,
     num_topics: int | None = None,
     num_topics_compact: int | None = None,
-    topics: list[MetadataResponseTopic | MetadataResponseTopicTuple] | None = None,
+    topics: Sequence[MetadataResponseTopic | MetadataResponseTopicTuple] | None = None,
     cluster_authorized_operations: int | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

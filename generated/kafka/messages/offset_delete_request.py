@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.offset_delete_request"
@@ -26,6 +29,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "4fecec93aae2f14ffc33b9f0e09d45092f0ac649327b4a41b0e6d5e6a3b72f58"
 
 
@@ -43,7 +47,7 @@ class OffsetDeleteRequest:
     """The unique group identifier."""
     num_topics: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] = field(
+    topics: Sequence[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "OffsetDeleteRequestTopic", "list": True}
     )
     """The topics to delete offsets for"""
@@ -53,7 +57,7 @@ class OffsetDeleteRequest:
         len_group_id: int | None = None,
         group_id: str = "",
         num_topics: int | None = None,
-        topics: list[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] | None = None,
+        topics: Sequence[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] | None = None,
     ) -> None:
         self.len_group_id = len_group_id
         self.group_id = group_id
@@ -163,7 +167,7 @@ def _d_offset_delete_request(
     v_len_group_id: int
     v_group_id: str
     v_num_topics: int
-    v_topics: list[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple]
+    v_topics: Any
     _etopics: Any
     offset_delete_request_topic_v_len_name: int
     offset_delete_request_topic_v_name: str
@@ -191,88 +195,107 @@ def _d_offset_delete_request(
         raise _rt.short_run(buf, pos, end, _L1)
     (v_num_topics,) = _S1.unpack_from(buf, pos)
     pos += 4
-    v_topics = []
-    count = v_num_topics
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 6 > end - pos:
             raise _rt.short(buf, pos, end, count * 6, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_offset_delete_request_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_offset_delete_request_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    offset_delete_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if offset_delete_request_topic_v_len_name < 0:
-                        raise _rt.bad_length(offset_delete_request_topic_v_len_name, pos, "name")
-                    e = pos + offset_delete_request_topic_v_len_name
-                    if e > end:
-                        raise _rt.short(buf, pos, end, offset_delete_request_topic_v_len_name, "name")
-                    try:
-                        offset_delete_request_topic_v_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
-                    pos = e
-                    (offset_delete_request_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    offset_delete_request_topic_v_partitions = []
-                    offset_delete_request_topic_count = offset_delete_request_topic_v_num_partitions
-                    if offset_delete_request_topic_count:
-                        if offset_delete_request_topic_count < 0:
-                            raise _rt.bad_length(offset_delete_request_topic_count, pos, "partitions")
-                        if offset_delete_request_topic_count * 4 > end - pos:
-                            raise _rt.short(buf, pos, end, offset_delete_request_topic_count * 4, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - offset_delete_request_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, offset_delete_request_topic_count, pos, "partitions")
-                        elems_taken += offset_delete_request_topic_count
-                        offset_delete_request_topic_i = 0
-                        try:
-                            for offset_delete_request_topic_i in range(offset_delete_request_topic_count):
-                                (offset_delete_request_partition_v_partition_index,) = _S1.unpack_from(buf, pos)
-                                pos += 4
-                                if elem_tuples:
-                                    offset_delete_request_topic__epartitions = (
-                                        offset_delete_request_partition_v_partition_index,
-                                    )
-                                else:
-                                    offset_delete_request_topic__epartitions = _new(OffsetDeleteRequestPartition)
-                                    offset_delete_request_topic__epartitions.partition_index = (
-                                        offset_delete_request_partition_v_partition_index
-                                    )
-                                offset_delete_request_topic_v_partitions.append(
-                                    offset_delete_request_topic__epartitions
-                                )
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{offset_delete_request_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (offset_delete_request_topic_v_name, tuple(offset_delete_request_topic_v_partitions))
-                    else:
-                        _etopics = _new(OffsetDeleteRequestTopic)
-                        _etopics.len_name = offset_delete_request_topic_v_len_name
-                        _etopics.name = offset_delete_request_topic_v_name
-                        _etopics.num_partitions = offset_delete_request_topic_v_num_partitions
-                        _etopics.partitions = offset_delete_request_topic_v_partitions
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_offset_delete_request_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_offset_delete_request_topic(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 6 > end - pos:
+                raise _rt.short(buf, pos, end, count * 6, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        offset_delete_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if offset_delete_request_topic_v_len_name < 0:
+                            raise _rt.bad_length(offset_delete_request_topic_v_len_name, pos, "name")
+                        e = pos + offset_delete_request_topic_v_len_name
+                        if e > end:
+                            raise _rt.short(buf, pos, end, offset_delete_request_topic_v_len_name, "name")
+                        try:
+                            offset_delete_request_topic_v_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+                        pos = e
+                        (offset_delete_request_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                        offset_delete_request_topic_v_partitions = []
+                        offset_delete_request_topic_count = offset_delete_request_topic_v_num_partitions
+                        if offset_delete_request_topic_count:
+                            if offset_delete_request_topic_count < 0:
+                                raise _rt.bad_length(offset_delete_request_topic_count, pos, "partitions")
+                            if offset_delete_request_topic_count * 4 > end - pos:
+                                raise _rt.short(buf, pos, end, offset_delete_request_topic_count * 4, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - offset_delete_request_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, offset_delete_request_topic_count, pos, "partitions")
+                            elems_taken += offset_delete_request_topic_count
+                            offset_delete_request_topic_i = 0
+                            try:
+                                for offset_delete_request_topic_i in range(offset_delete_request_topic_count):
+                                    (offset_delete_request_partition_v_partition_index,) = _S1.unpack_from(buf, pos)
+                                    pos += 4
+                                    if elem_tuples:
+                                        offset_delete_request_topic__epartitions = (
+                                            offset_delete_request_partition_v_partition_index,
+                                        )
+                                    else:
+                                        offset_delete_request_topic__epartitions = _new(OffsetDeleteRequestPartition)
+                                        offset_delete_request_topic__epartitions.partition_index = (
+                                            offset_delete_request_partition_v_partition_index
+                                        )
+                                    offset_delete_request_topic_v_partitions.append(
+                                        offset_delete_request_topic__epartitions
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{offset_delete_request_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                offset_delete_request_topic_v_name,
+                                tuple(offset_delete_request_topic_v_partitions),
+                            )
+                        else:
+                            _etopics = _new(OffsetDeleteRequestTopic)
+                            _etopics.len_name = offset_delete_request_topic_v_len_name
+                            _etopics.name = offset_delete_request_topic_v_name
+                            _etopics.num_partitions = offset_delete_request_topic_v_num_partitions
+                            _etopics.partitions = offset_delete_request_topic_v_partitions
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_offset_delete_request_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     return OffsetDeleteRequest(v_len_group_id, v_group_id, v_num_topics, v_topics), pos
 
 
@@ -288,7 +311,7 @@ def _e_offset_delete_request(v: OffsetDeleteRequest, out: list[Any], p_api_versi
         v_len_group_id = v.len_group_id
         v_group_id = v.group_id
         v_num_topics = v.num_topics
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         b_group_id = None
         if v_group_id is not None:
             b_group_id = v_group_id.encode()
@@ -587,11 +610,93 @@ def _e_offset_delete_request_header(v: OffsetDeleteRequestHeader, out: list[Any]
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_offset_delete_request_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one offset_delete_request_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_name: int
+    v_name: str
+    v_num_partitions: int
+    _epartitions: Any
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if v_len_name < 0:
+        raise _rt.bad_length(v_len_name, pos, "name")
+    e = pos + v_len_name
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_name, "name")
+    try:
+        v_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_num_partitions,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    count = v_num_partitions
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_offset_delete_request_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    return pos
+
+
+def _s_offset_delete_request_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one offset_delete_request_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    return pos
+
+
+def _v_offset_delete_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a offset_delete_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_offset_delete_request_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("offset_delete_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "offset_delete_request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -603,14 +708,17 @@ def decode(
 ) -> OffsetDeleteRequest:
     """Decode exactly one offset_delete_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `offset_delete_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -619,14 +727,17 @@ def decode_prefix(
     """Decode one offset_delete_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `offset_delete_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -641,8 +752,11 @@ def decode_stream(
     """Decode offset_delete_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `offset_delete_request.topics`
+    are views (a `LazyList`): their elements are skipped, checked as they are read,
+    and read when a loop reaches them. An element's error comes from the loop that
+    reaches it, with its whole path. Everything else is checked before this returns.
+    With `lazy=False`, every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of OffsetDeleteRequestTopic,
     OffsetDeleteRequestPartition come in their tuple form (`TUPLE_FORMS`; a list
@@ -650,7 +764,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_offset_delete_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -678,7 +792,7 @@ def build(
     len_group_id: int | None = None,
     group_id: str = "",
     num_topics: int | None = None,
-    topics: list[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] | None = None,
+    topics: Sequence[OffsetDeleteRequestTopic | OffsetDeleteRequestTopicTuple] | None = None,
     api_version: int,
 ) -> bytes:
     """Encode one offset_delete_request from its fields, as `encode(OffsetDeleteRequest(...))` does.

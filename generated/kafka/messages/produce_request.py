@@ -1382,6 +1382,9 @@ READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "de
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ("kafka.record_batch_v2",)
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ()
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "produce_request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -1393,9 +1396,9 @@ def decode(
 ) -> ProduceRequest:
     """Decode exactly one produce_request; any other input raises DecodeError.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 
@@ -1412,9 +1415,9 @@ def decode_prefix(
     """Decode one produce_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 
@@ -1437,9 +1440,9 @@ def decode_stream(
     """Decode produce_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
+    In a lazy read (`lazy`, the default), the `kafka.record_batch_v2` values inside
+    are read as their own `decode` reads them: the elements of each view when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
     whole path. Everything else is checked before this returns. With `lazy=False`,
     every element is read, checked and kept first.
 

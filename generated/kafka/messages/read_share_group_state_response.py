@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "9717dacb9a0b041622f621f8ac17771dc990d06aa48c28f824969e975a0515ec"
 
 
@@ -41,7 +45,7 @@ class ReadShareGroupStateResponse:
 
     num_results_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `results`. Derived: computed on encode when left None."""
-    results: list[ReadStateResult | ReadStateResultTuple] = field(
+    results: Sequence[ReadStateResult | ReadStateResultTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ReadStateResult", "list": True}
     )
     """The read results"""
@@ -55,7 +59,7 @@ class ReadShareGroupStateResponse:
     def __init__(
         self,
         num_results_compact: int | None = None,
-        results: list[ReadStateResult | ReadStateResultTuple] | None = None,
+        results: Sequence[ReadStateResult | ReadStateResultTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -286,7 +290,7 @@ def _d_read_share_group_state_response(
 ) -> tuple[ReadShareGroupStateResponse, int]:
     """Decode one read_share_group_state_response from buf[pos:end]; return it and the position after it."""
     v_num_results_compact: int
-    v_results: list[ReadStateResult | ReadStateResultTuple]
+    v_results: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eresults: Any
@@ -323,272 +327,310 @@ def _d_read_share_group_state_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_results_compact", 32)
         v_num_results_compact = x - 1
-    v_results = []
-    count = v_num_results_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_results_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "results")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "results")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "results")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_read_share_group_state_response_results, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_read_share_group_state_response_results(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    read_state_result_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        read_state_result_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        read_state_result_v_num_partitions_compact = x - 1
-                    read_state_result_v_partitions = []
-                    read_state_result_count = read_state_result_v_num_partitions_compact
-                    if read_state_result_count:
-                        if read_state_result_count < 0:
-                            raise _rt.bad_length(read_state_result_count, pos, "partitions")
-                        if read_state_result_count * 21 > end - pos:
-                            raise _rt.short(buf, pos, end, read_state_result_count * 21, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - read_state_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                pos = _s_read_state_result(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"results[{i}]")
+        v_results = _LazyList(lz_first, lz_source, count)
+    else:
+        v_results = []
+        count = v_num_results_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "results")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "results")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        read_state_result_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            read_state_result_v_num_partitions_compact = x - 1
+                            pos += 1
                         else:
-                            _take_elements(lim, read_state_result_count, pos, "partitions")
-                        elems_taken += read_state_result_count
-                        read_state_result_i = 0
-                        try:
-                            for read_state_result_i in range(read_state_result_count):
-                                partition_result_v_partition, partition_result_v_error_code = _S0.unpack_from(buf, pos)
-                                pos += 6
-                                if (x := buf[pos]) < 128:
-                                    partition_result_v_len_error_message_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
-                                    partition_result_v_len_error_message_compact = x - 1
-                                if partition_result_v_len_error_message_compact >= 0:
-                                    e = pos + partition_result_v_len_error_message_compact
-                                    if e > end:
-                                        raise _rt.short(
-                                            buf, pos, end, partition_result_v_len_error_message_compact, "error_message"
-                                        )
-                                    try:
-                                        partition_result_v_error_message = buf[pos:e].decode()
-                                    except UnicodeDecodeError as exc:
-                                        raise _rt.invalid(
-                                            f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
-                                        ) from None
-                                    pos = e
-                                else:
-                                    partition_result_v_error_message = None
-                                partition_result_v_state_epoch, partition_result_v_start_offset = _S1.unpack_from(
-                                    buf, pos
-                                )
-                                pos += 12
-                                if (x := buf[pos]) < 128:
-                                    partition_result_v_num_state_batches_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_state_batches_compact", 32)
-                                    partition_result_v_num_state_batches_compact = x - 1
-                                partition_result_v_state_batches = []
-                                partition_result_count = partition_result_v_num_state_batches_compact
-                                if partition_result_count:
-                                    if partition_result_count < 0:
-                                        raise _rt.bad_length(partition_result_count, pos, "state_batches")
-                                    if partition_result_count * 20 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_result_count * 20, "state_batches")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_result_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            read_state_result_v_num_partitions_compact = x - 1
+                        read_state_result_v_partitions = []
+                        read_state_result_count = read_state_result_v_num_partitions_compact
+                        if read_state_result_count:
+                            if read_state_result_count < 0:
+                                raise _rt.bad_length(read_state_result_count, pos, "partitions")
+                            if read_state_result_count * 21 > end - pos:
+                                raise _rt.short(buf, pos, end, read_state_result_count * 21, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - read_state_result_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, read_state_result_count, pos, "partitions")
+                            elems_taken += read_state_result_count
+                            read_state_result_i = 0
+                            try:
+                                for read_state_result_i in range(read_state_result_count):
+                                    partition_result_v_partition, partition_result_v_error_code = _S0.unpack_from(
+                                        buf, pos
+                                    )
+                                    pos += 6
+                                    if (x := buf[pos]) < 128:
+                                        partition_result_v_len_error_message_compact = x - 1
+                                        pos += 1
                                     else:
-                                        _take_elements(lim, partition_result_count, pos, "state_batches")
-                                    elems_taken += partition_result_count
-                                    partition_result_i = 0
-                                    try:
-                                        for partition_result_i in range(partition_result_count):
-                                            (
-                                                state_batch_v_first_offset,
-                                                state_batch_v_last_offset,
-                                                state_batch_v_delivery_state,
-                                                state_batch_v_delivery_count,
-                                            ) = _S2.unpack_from(buf, pos)
-                                            pos += 19
-                                            if (x := buf[pos]) < 128:
-                                                state_batch_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                state_batch_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            state_batch_v_tagged_fields = []
-                                            state_batch_count = state_batch_v_num_tagged_fields
-                                            if state_batch_count:
-                                                if state_batch_count < 0:
-                                                    raise _rt.bad_length(state_batch_count, pos, "tagged_fields")
-                                                if state_batch_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, state_batch_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - state_batch_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(lim, state_batch_count, pos, "tagged_fields")
-                                                elems_taken += state_batch_count
-                                                state_batch_i = 0
-                                                try:
-                                                    for state_batch_i in range(state_batch_count):
-                                                        state_batch__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        state_batch_v_tagged_fields.append(state_batch__etagged_fields)
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{state_batch_i}]")
-                                            if elem_tuples:
-                                                partition_result__estate_batches = (
+                                        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+                                        partition_result_v_len_error_message_compact = x - 1
+                                    if partition_result_v_len_error_message_compact >= 0:
+                                        e = pos + partition_result_v_len_error_message_compact
+                                        if e > end:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                partition_result_v_len_error_message_compact,
+                                                "error_message",
+                                            )
+                                        try:
+                                            partition_result_v_error_message = buf[pos:e].decode()
+                                        except UnicodeDecodeError as exc:
+                                            raise _rt.invalid(
+                                                f"not UTF-8: {exc.reason}", pos + exc.start, "error_message"
+                                            ) from None
+                                        pos = e
+                                    else:
+                                        partition_result_v_error_message = None
+                                    partition_result_v_state_epoch, partition_result_v_start_offset = _S1.unpack_from(
+                                        buf, pos
+                                    )
+                                    pos += 12
+                                    if (x := buf[pos]) < 128:
+                                        partition_result_v_num_state_batches_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_state_batches_compact", 32)
+                                        partition_result_v_num_state_batches_compact = x - 1
+                                    partition_result_v_state_batches = []
+                                    partition_result_count = partition_result_v_num_state_batches_compact
+                                    if partition_result_count:
+                                        if partition_result_count < 0:
+                                            raise _rt.bad_length(partition_result_count, pos, "state_batches")
+                                        if partition_result_count * 20 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_result_count * 20, "state_batches")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_result_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_result_count, pos, "state_batches")
+                                        elems_taken += partition_result_count
+                                        partition_result_i = 0
+                                        try:
+                                            for partition_result_i in range(partition_result_count):
+                                                (
                                                     state_batch_v_first_offset,
                                                     state_batch_v_last_offset,
                                                     state_batch_v_delivery_state,
                                                     state_batch_v_delivery_count,
-                                                    tuple(state_batch_v_tagged_fields),
+                                                ) = _S2.unpack_from(buf, pos)
+                                                pos += 19
+                                                if (x := buf[pos]) < 128:
+                                                    state_batch_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    state_batch_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                state_batch_v_tagged_fields = []
+                                                state_batch_count = state_batch_v_num_tagged_fields
+                                                if state_batch_count:
+                                                    if state_batch_count < 0:
+                                                        raise _rt.bad_length(state_batch_count, pos, "tagged_fields")
+                                                    if state_batch_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf, pos, end, state_batch_count * 2, "tagged_fields"
+                                                        )
+                                                    if (left := lim[_ELEMENTS_RESERVED] - state_batch_count) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(lim, state_batch_count, pos, "tagged_fields")
+                                                    elems_taken += state_batch_count
+                                                    state_batch_i = 0
+                                                    try:
+                                                        for state_batch_i in range(state_batch_count):
+                                                            state_batch__etagged_fields, pos = _d_tagged_field(
+                                                                buf, pos, end, lim
+                                                            )
+                                                            state_batch_v_tagged_fields.append(
+                                                                state_batch__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{state_batch_i}]")
+                                                if elem_tuples:
+                                                    partition_result__estate_batches = (
+                                                        state_batch_v_first_offset,
+                                                        state_batch_v_last_offset,
+                                                        state_batch_v_delivery_state,
+                                                        state_batch_v_delivery_count,
+                                                        tuple(state_batch_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    partition_result__estate_batches = _new(StateBatch)
+                                                    partition_result__estate_batches.first_offset = (
+                                                        state_batch_v_first_offset
+                                                    )
+                                                    partition_result__estate_batches.last_offset = (
+                                                        state_batch_v_last_offset
+                                                    )
+                                                    partition_result__estate_batches.delivery_state = (
+                                                        state_batch_v_delivery_state
+                                                    )
+                                                    partition_result__estate_batches.delivery_count = (
+                                                        state_batch_v_delivery_count
+                                                    )
+                                                    partition_result__estate_batches.num_tagged_fields = (
+                                                        state_batch_v_num_tagged_fields
+                                                    )
+                                                    partition_result__estate_batches.tagged_fields = (
+                                                        state_batch_v_tagged_fields
+                                                    )
+                                                partition_result_v_state_batches.append(
+                                                    partition_result__estate_batches
                                                 )
-                                            else:
-                                                partition_result__estate_batches = _new(StateBatch)
-                                                partition_result__estate_batches.first_offset = (
-                                                    state_batch_v_first_offset
-                                                )
-                                                partition_result__estate_batches.last_offset = state_batch_v_last_offset
-                                                partition_result__estate_batches.delivery_state = (
-                                                    state_batch_v_delivery_state
-                                                )
-                                                partition_result__estate_batches.delivery_count = (
-                                                    state_batch_v_delivery_count
-                                                )
-                                                partition_result__estate_batches.num_tagged_fields = (
-                                                    state_batch_v_num_tagged_fields
-                                                )
-                                                partition_result__estate_batches.tagged_fields = (
-                                                    state_batch_v_tagged_fields
-                                                )
-                                            partition_result_v_state_batches.append(partition_result__estate_batches)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"state_batches[{partition_result_i}]")
-                                if (x := buf[pos]) < 128:
-                                    partition_result_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    partition_result_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                partition_result_v_tagged_fields = []
-                                partition_result_count = partition_result_v_num_tagged_fields
-                                if partition_result_count:
-                                    if partition_result_count < 0:
-                                        raise _rt.bad_length(partition_result_count, pos, "tagged_fields")
-                                    if partition_result_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_result_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_result_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"state_batches[{partition_result_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        partition_result_v_num_tagged_fields = x
+                                        pos += 1
                                     else:
-                                        _take_elements(lim, partition_result_count, pos, "tagged_fields")
-                                    elems_taken += partition_result_count
-                                    partition_result_i = 0
-                                    try:
-                                        for partition_result_i in range(partition_result_count):
-                                            partition_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            partition_result_v_tagged_fields.append(partition_result__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{partition_result_i}]")
-                                if elem_tuples:
-                                    read_state_result__epartitions = (
-                                        partition_result_v_partition,
-                                        partition_result_v_error_code,
-                                        partition_result_v_error_message,
-                                        partition_result_v_state_epoch,
-                                        partition_result_v_start_offset,
-                                        tuple(partition_result_v_state_batches),
-                                        tuple(partition_result_v_tagged_fields),
-                                    )
-                                else:
-                                    read_state_result__epartitions = _new(PartitionResult)
-                                    read_state_result__epartitions.partition = partition_result_v_partition
-                                    read_state_result__epartitions.error_code = partition_result_v_error_code
-                                    read_state_result__epartitions.len_error_message_compact = (
-                                        partition_result_v_len_error_message_compact
-                                    )
-                                    read_state_result__epartitions.error_message = partition_result_v_error_message
-                                    read_state_result__epartitions.state_epoch = partition_result_v_state_epoch
-                                    read_state_result__epartitions.start_offset = partition_result_v_start_offset
-                                    read_state_result__epartitions.num_state_batches_compact = (
-                                        partition_result_v_num_state_batches_compact
-                                    )
-                                    read_state_result__epartitions.state_batches = partition_result_v_state_batches
-                                    read_state_result__epartitions.num_tagged_fields = (
-                                        partition_result_v_num_tagged_fields
-                                    )
-                                    read_state_result__epartitions.tagged_fields = partition_result_v_tagged_fields
-                                read_state_result_v_partitions.append(read_state_result__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{read_state_result_i}]")
-                    if (x := buf[pos]) < 128:
-                        read_state_result_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        read_state_result_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    read_state_result_v_tagged_fields = []
-                    read_state_result_count = read_state_result_v_num_tagged_fields
-                    if read_state_result_count:
-                        if read_state_result_count < 0:
-                            raise _rt.bad_length(read_state_result_count, pos, "tagged_fields")
-                        if read_state_result_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, read_state_result_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - read_state_result_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
+                                        partition_result_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    partition_result_v_tagged_fields = []
+                                    partition_result_count = partition_result_v_num_tagged_fields
+                                    if partition_result_count:
+                                        if partition_result_count < 0:
+                                            raise _rt.bad_length(partition_result_count, pos, "tagged_fields")
+                                        if partition_result_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_result_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_result_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_result_count, pos, "tagged_fields")
+                                        elems_taken += partition_result_count
+                                        partition_result_i = 0
+                                        try:
+                                            for partition_result_i in range(partition_result_count):
+                                                partition_result__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                partition_result_v_tagged_fields.append(
+                                                    partition_result__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{partition_result_i}]")
+                                    if elem_tuples:
+                                        read_state_result__epartitions = (
+                                            partition_result_v_partition,
+                                            partition_result_v_error_code,
+                                            partition_result_v_error_message,
+                                            partition_result_v_state_epoch,
+                                            partition_result_v_start_offset,
+                                            tuple(partition_result_v_state_batches),
+                                            tuple(partition_result_v_tagged_fields),
+                                        )
+                                    else:
+                                        read_state_result__epartitions = _new(PartitionResult)
+                                        read_state_result__epartitions.partition = partition_result_v_partition
+                                        read_state_result__epartitions.error_code = partition_result_v_error_code
+                                        read_state_result__epartitions.len_error_message_compact = (
+                                            partition_result_v_len_error_message_compact
+                                        )
+                                        read_state_result__epartitions.error_message = partition_result_v_error_message
+                                        read_state_result__epartitions.state_epoch = partition_result_v_state_epoch
+                                        read_state_result__epartitions.start_offset = partition_result_v_start_offset
+                                        read_state_result__epartitions.num_state_batches_compact = (
+                                            partition_result_v_num_state_batches_compact
+                                        )
+                                        read_state_result__epartitions.state_batches = partition_result_v_state_batches
+                                        read_state_result__epartitions.num_tagged_fields = (
+                                            partition_result_v_num_tagged_fields
+                                        )
+                                        read_state_result__epartitions.tagged_fields = partition_result_v_tagged_fields
+                                    read_state_result_v_partitions.append(read_state_result__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{read_state_result_i}]")
+                        if (x := buf[pos]) < 128:
+                            read_state_result_v_num_tagged_fields = x
+                            pos += 1
                         else:
-                            _take_elements(lim, read_state_result_count, pos, "tagged_fields")
-                        elems_taken += read_state_result_count
-                        read_state_result_i = 0
-                        try:
-                            for read_state_result_i in range(read_state_result_count):
-                                read_state_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                read_state_result_v_tagged_fields.append(read_state_result__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{read_state_result_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eresults = (
-                            read_state_result_v_topic_id,
-                            tuple(read_state_result_v_partitions),
-                            tuple(read_state_result_v_tagged_fields),
-                        )
-                    else:
-                        _eresults = _new(ReadStateResult)
-                        _eresults.topic_id = read_state_result_v_topic_id
-                        _eresults.num_partitions_compact = read_state_result_v_num_partitions_compact
-                        _eresults.partitions = read_state_result_v_partitions
-                        _eresults.num_tagged_fields = read_state_result_v_num_tagged_fields
-                        _eresults.tagged_fields = read_state_result_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eresults, pos = _d_read_state_result(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eresults)
-                v_results.append(_eresults)
-        except _rt.DecodeError as exc:
-            raise exc.within(f"results[{i}]")
+                            read_state_result_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        read_state_result_v_tagged_fields = []
+                        read_state_result_count = read_state_result_v_num_tagged_fields
+                        if read_state_result_count:
+                            if read_state_result_count < 0:
+                                raise _rt.bad_length(read_state_result_count, pos, "tagged_fields")
+                            if read_state_result_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, read_state_result_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - read_state_result_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, read_state_result_count, pos, "tagged_fields")
+                            elems_taken += read_state_result_count
+                            read_state_result_i = 0
+                            try:
+                                for read_state_result_i in range(read_state_result_count):
+                                    read_state_result__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    read_state_result_v_tagged_fields.append(read_state_result__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{read_state_result_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eresults = (
+                                read_state_result_v_topic_id,
+                                tuple(read_state_result_v_partitions),
+                                tuple(read_state_result_v_tagged_fields),
+                            )
+                        else:
+                            _eresults = _new(ReadStateResult)
+                            _eresults.topic_id = read_state_result_v_topic_id
+                            _eresults.num_partitions_compact = read_state_result_v_num_partitions_compact
+                            _eresults.partitions = read_state_result_v_partitions
+                            _eresults.num_tagged_fields = read_state_result_v_num_tagged_fields
+                            _eresults.tagged_fields = read_state_result_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eresults, pos = _d_read_state_result(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eresults)
+                    v_results.append(_eresults)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"results[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -625,7 +667,7 @@ def _e_read_share_group_state_response(v: ReadShareGroupStateResponse, out: list
     try:
         w = 0
         v_num_results_compact = v.num_results_compact
-        v_results = v.results
+        v_results = _rt.as_list(v.results)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_results is None:
@@ -1499,11 +1541,209 @@ def _e_read_share_group_state_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_read_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one read_state_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 21 > end - pos:
+            raise _rt.short(buf, pos, end, count * 21, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_result(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_result of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_state_epoch: int
+    v_start_offset: int
+    v_num_state_batches_compact: int
+    v_num_tagged_fields: int
+    _estate_batches: Any
+    x: int
+    count: int
+    e: int
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_partition, v_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos + 12 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_state_epoch, v_start_offset = _S1.unpack_from(buf, pos)
+    pos += 12
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_state_batches_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_state_batches_compact", 32)
+        v_num_state_batches_compact = x - 1
+    count = v_num_state_batches_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "state_batches")
+        if count * 20 > end - pos:
+            raise _rt.short(buf, pos, end, count * 20, "state_batches")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_state_batch(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"state_batches[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_state_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one state_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_first_offset: int
+    v_last_offset: int
+    v_delivery_state: int
+    v_delivery_count: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 19 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_first_offset, v_last_offset, v_delivery_state, v_delivery_count = _S2.unpack_from(buf, pos)
+    pos += 19
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_read_share_group_state_response_results(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a read_share_group_state_response's `results` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "results")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_read_state_result(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"results[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("read_share_group_state_response.results",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "read_share_group_state_response does not end with a list of a known size, read after the fields before it"
@@ -1519,14 +1759,18 @@ def decode(
 ) -> ReadShareGroupStateResponse:
     """Decode exactly one read_share_group_state_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateResult, PartitionResult,
     StateBatch come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a
     tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1535,14 +1779,20 @@ def decode_prefix(
     """Decode one read_share_group_state_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateResult, PartitionResult,
     StateBatch come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a
     tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -1557,8 +1807,12 @@ def decode_stream(
     """Decode read_share_group_state_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_response.results` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateResult, PartitionResult,
     StateBatch come in their tuple form (`TUPLE_FORMS`; a list inside one comes as a
@@ -1566,7 +1820,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_read_share_group_state_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1592,7 +1848,7 @@ def encode(value: ReadShareGroupStateResponse, *, api_version: int) -> bytes:
 def build(
     *,
     num_results_compact: int | None = None,
-    results: list[ReadStateResult | ReadStateResultTuple] | None = None,
+    results: Sequence[ReadStateResult | ReadStateResultTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

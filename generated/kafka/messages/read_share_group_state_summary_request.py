@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "df9def86dd0c3b798239b3344412e7fc380ca55f11507254402ef34c291a70bc"
 
 
@@ -45,7 +49,7 @@ class ReadShareGroupStateSummaryRequest:
     """The group identifier."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[ReadStateSummaryData | ReadStateSummaryDataTuple] = field(
+    topics: Sequence[ReadStateSummaryData | ReadStateSummaryDataTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ReadStateSummaryData", "list": True}
     )
     """The data for the topics."""
@@ -61,7 +65,7 @@ class ReadShareGroupStateSummaryRequest:
         len_group_id_compact: int | None = None,
         group_id: str = "",
         num_topics_compact: int | None = None,
-        topics: list[ReadStateSummaryData | ReadStateSummaryDataTuple] | None = None,
+        topics: Sequence[ReadStateSummaryData | ReadStateSummaryDataTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -219,7 +223,7 @@ def _d_read_share_group_state_summary_request(
     v_len_group_id_compact: int
     v_group_id: str
     v_num_topics_compact: int
-    v_topics: list[ReadStateSummaryData | ReadStateSummaryDataTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -259,148 +263,178 @@ def _d_read_share_group_state_summary_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_read_share_group_state_summary_request_topics, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_read_share_group_state_summary_request_topics(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    read_state_summary_data_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        read_state_summary_data_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        read_state_summary_data_v_num_partitions_compact = x - 1
-                    read_state_summary_data_v_partitions = []
-                    read_state_summary_data_count = read_state_summary_data_v_num_partitions_compact
-                    if read_state_summary_data_count:
-                        if read_state_summary_data_count < 0:
-                            raise _rt.bad_length(read_state_summary_data_count, pos, "partitions")
-                        if read_state_summary_data_count * 9 > end - pos:
-                            raise _rt.short(buf, pos, end, read_state_summary_data_count * 9, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - read_state_summary_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, read_state_summary_data_count, pos, "partitions")
-                        elems_taken += read_state_summary_data_count
-                        read_state_summary_data_i = 0
-                        try:
-                            for read_state_summary_data_i in range(read_state_summary_data_count):
-                                partition_data_v_partition, partition_data_v_leader_epoch = _S0.unpack_from(buf, pos)
-                                pos += 8
-                                if (x := buf[pos]) < 128:
-                                    partition_data_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    partition_data_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                partition_data_v_tagged_fields = []
-                                partition_data_count = partition_data_v_num_tagged_fields
-                                if partition_data_count:
-                                    if partition_data_count < 0:
-                                        raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
-                                    if partition_data_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, partition_data_count, pos, "tagged_fields")
-                                    elems_taken += partition_data_count
-                                    partition_data_i = 0
-                                    try:
-                                        for partition_data_i in range(partition_data_count):
-                                            partition_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            partition_data_v_tagged_fields.append(partition_data__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{partition_data_i}]")
-                                if elem_tuples:
-                                    read_state_summary_data__epartitions = (
-                                        partition_data_v_partition,
-                                        partition_data_v_leader_epoch,
-                                        tuple(partition_data_v_tagged_fields),
-                                    )
-                                else:
-                                    read_state_summary_data__epartitions = _new(PartitionData)
-                                    read_state_summary_data__epartitions.partition = partition_data_v_partition
-                                    read_state_summary_data__epartitions.leader_epoch = partition_data_v_leader_epoch
-                                    read_state_summary_data__epartitions.num_tagged_fields = (
-                                        partition_data_v_num_tagged_fields
-                                    )
-                                    read_state_summary_data__epartitions.tagged_fields = partition_data_v_tagged_fields
-                                read_state_summary_data_v_partitions.append(read_state_summary_data__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{read_state_summary_data_i}]")
-                    if (x := buf[pos]) < 128:
-                        read_state_summary_data_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        read_state_summary_data_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    read_state_summary_data_v_tagged_fields = []
-                    read_state_summary_data_count = read_state_summary_data_v_num_tagged_fields
-                    if read_state_summary_data_count:
-                        if read_state_summary_data_count < 0:
-                            raise _rt.bad_length(read_state_summary_data_count, pos, "tagged_fields")
-                        if read_state_summary_data_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, read_state_summary_data_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - read_state_summary_data_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, read_state_summary_data_count, pos, "tagged_fields")
-                        elems_taken += read_state_summary_data_count
-                        read_state_summary_data_i = 0
-                        try:
-                            for read_state_summary_data_i in range(read_state_summary_data_count):
-                                read_state_summary_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                read_state_summary_data_v_tagged_fields.append(read_state_summary_data__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{read_state_summary_data_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            read_state_summary_data_v_topic_id,
-                            tuple(read_state_summary_data_v_partitions),
-                            tuple(read_state_summary_data_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(ReadStateSummaryData)
-                        _etopics.topic_id = read_state_summary_data_v_topic_id
-                        _etopics.num_partitions_compact = read_state_summary_data_v_num_partitions_compact
-                        _etopics.partitions = read_state_summary_data_v_partitions
-                        _etopics.num_tagged_fields = read_state_summary_data_v_num_tagged_fields
-                        _etopics.tagged_fields = read_state_summary_data_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_read_state_summary_data(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_read_state_summary_data(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        read_state_summary_data_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            read_state_summary_data_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            read_state_summary_data_v_num_partitions_compact = x - 1
+                        read_state_summary_data_v_partitions = []
+                        read_state_summary_data_count = read_state_summary_data_v_num_partitions_compact
+                        if read_state_summary_data_count:
+                            if read_state_summary_data_count < 0:
+                                raise _rt.bad_length(read_state_summary_data_count, pos, "partitions")
+                            if read_state_summary_data_count * 9 > end - pos:
+                                raise _rt.short(buf, pos, end, read_state_summary_data_count * 9, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - read_state_summary_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, read_state_summary_data_count, pos, "partitions")
+                            elems_taken += read_state_summary_data_count
+                            read_state_summary_data_i = 0
+                            try:
+                                for read_state_summary_data_i in range(read_state_summary_data_count):
+                                    partition_data_v_partition, partition_data_v_leader_epoch = _S0.unpack_from(
+                                        buf, pos
+                                    )
+                                    pos += 8
+                                    if (x := buf[pos]) < 128:
+                                        partition_data_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        partition_data_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    partition_data_v_tagged_fields = []
+                                    partition_data_count = partition_data_v_num_tagged_fields
+                                    if partition_data_count:
+                                        if partition_data_count < 0:
+                                            raise _rt.bad_length(partition_data_count, pos, "tagged_fields")
+                                        if partition_data_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, partition_data_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - partition_data_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, partition_data_count, pos, "tagged_fields")
+                                        elems_taken += partition_data_count
+                                        partition_data_i = 0
+                                        try:
+                                            for partition_data_i in range(partition_data_count):
+                                                partition_data__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                partition_data_v_tagged_fields.append(partition_data__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{partition_data_i}]")
+                                    if elem_tuples:
+                                        read_state_summary_data__epartitions = (
+                                            partition_data_v_partition,
+                                            partition_data_v_leader_epoch,
+                                            tuple(partition_data_v_tagged_fields),
+                                        )
+                                    else:
+                                        read_state_summary_data__epartitions = _new(PartitionData)
+                                        read_state_summary_data__epartitions.partition = partition_data_v_partition
+                                        read_state_summary_data__epartitions.leader_epoch = (
+                                            partition_data_v_leader_epoch
+                                        )
+                                        read_state_summary_data__epartitions.num_tagged_fields = (
+                                            partition_data_v_num_tagged_fields
+                                        )
+                                        read_state_summary_data__epartitions.tagged_fields = (
+                                            partition_data_v_tagged_fields
+                                        )
+                                    read_state_summary_data_v_partitions.append(read_state_summary_data__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{read_state_summary_data_i}]")
+                        if (x := buf[pos]) < 128:
+                            read_state_summary_data_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            read_state_summary_data_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        read_state_summary_data_v_tagged_fields = []
+                        read_state_summary_data_count = read_state_summary_data_v_num_tagged_fields
+                        if read_state_summary_data_count:
+                            if read_state_summary_data_count < 0:
+                                raise _rt.bad_length(read_state_summary_data_count, pos, "tagged_fields")
+                            if read_state_summary_data_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, read_state_summary_data_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - read_state_summary_data_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, read_state_summary_data_count, pos, "tagged_fields")
+                            elems_taken += read_state_summary_data_count
+                            read_state_summary_data_i = 0
+                            try:
+                                for read_state_summary_data_i in range(read_state_summary_data_count):
+                                    read_state_summary_data__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    read_state_summary_data_v_tagged_fields.append(
+                                        read_state_summary_data__etagged_fields
+                                    )
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{read_state_summary_data_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                read_state_summary_data_v_topic_id,
+                                tuple(read_state_summary_data_v_partitions),
+                                tuple(read_state_summary_data_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(ReadStateSummaryData)
+                            _etopics.topic_id = read_state_summary_data_v_topic_id
+                            _etopics.num_partitions_compact = read_state_summary_data_v_num_partitions_compact
+                            _etopics.partitions = read_state_summary_data_v_partitions
+                            _etopics.num_tagged_fields = read_state_summary_data_v_num_tagged_fields
+                            _etopics.tagged_fields = read_state_summary_data_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_read_state_summary_data(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -444,7 +478,7 @@ def _e_read_share_group_state_summary_request(
         v_len_group_id_compact = v.len_group_id_compact
         v_group_id = v.group_id
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_group_id = None
@@ -921,11 +955,129 @@ def _e_read_share_group_state_summary_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_read_state_summary_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one read_state_summary_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 9 > end - pos:
+            raise _rt.short(buf, pos, end, count * 9, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_partition_data(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition: int
+    v_leader_epoch: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L0)
+    v_partition, v_leader_epoch = _S0.unpack_from(buf, pos)
+    pos += 8
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_read_share_group_state_summary_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a read_share_group_state_summary_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_read_state_summary_data(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("read_share_group_state_summary_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "read_share_group_state_summary_request does not end with a list of a known size, read after the fields before it"
@@ -941,14 +1093,20 @@ def decode(
 ) -> ReadShareGroupStateSummaryRequest:
     """Decode exactly one read_share_group_state_summary_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_summary_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData come
     in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(
+        _d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_prefix(
@@ -957,14 +1115,20 @@ def decode_prefix(
     """Decode one read_share_group_state_summary_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_summary_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData come
     in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
     `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(
+        _d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_stream(
@@ -979,8 +1143,12 @@ def decode_stream(
     """Decode read_share_group_state_summary_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `read_share_group_state_summary_request.topics` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of ReadStateSummaryData, PartitionData come
     in their tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as
@@ -988,7 +1156,9 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(
+        _d_read_share_group_state_summary_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy
+    )
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1016,7 +1186,7 @@ def build(
     len_group_id_compact: int | None = None,
     group_id: str = "",
     num_topics_compact: int | None = None,
-    topics: list[ReadStateSummaryData | ReadStateSummaryDataTuple] | None = None,
+    topics: Sequence[ReadStateSummaryData | ReadStateSummaryDataTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

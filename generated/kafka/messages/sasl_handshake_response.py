@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 
 FORMAT = "kafka.sasl_handshake_response"
@@ -23,6 +26,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "40bd7a16dc77bdee410dfe73118fd57209ca8d3d473a615315d555c4ba45bcad"
 
 
@@ -38,7 +42,7 @@ class SaslHandshakeResponse:
     """The error code, or 0 if there was no error."""
     num_mechanisms: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `mechanisms`. Derived: computed on encode when left None."""
-    mechanisms: list[StringElement | StringElementTuple] = field(
+    mechanisms: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """The mechanisms enabled in the server."""
@@ -47,7 +51,7 @@ class SaslHandshakeResponse:
         self,
         error_code: int = 0,
         num_mechanisms: int | None = None,
-        mechanisms: list[StringElement | StringElementTuple] | None = None,
+        mechanisms: Sequence[StringElement | StringElementTuple] | None = None,
     ) -> None:
         self.error_code = error_code
         self.num_mechanisms = num_mechanisms
@@ -115,7 +119,7 @@ def _d_sasl_handshake_response(
     """Decode one sasl_handshake_response from buf[pos:end]; return it and the position after it."""
     v_error_code: int
     v_num_mechanisms: int
-    v_mechanisms: list[StringElement | StringElementTuple]
+    v_mechanisms: Any
     _emechanisms: Any
     string_element_v_len_value: int
     string_element_v_value: str
@@ -125,49 +129,67 @@ def _d_sasl_handshake_response(
         raise _rt.short_run(buf, pos, end, _L0)
     v_error_code, v_num_mechanisms = _S0.unpack_from(buf, pos)
     pos += 6
-    v_mechanisms = []
-    count = v_num_mechanisms
-    if count:
+    if lim[_LAZY]:
+        count = v_num_mechanisms
         if count < 0:
             raise _rt.bad_length(count, pos, "mechanisms")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "mechanisms")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "mechanisms")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_sasl_handshake_response_mechanisms, buf, pos, (end, count, p_api_version))
+        lz_first = _v_sasl_handshake_response_mechanisms(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if string_element_v_len_value < 0:
-                        raise _rt.bad_length(string_element_v_len_value, pos, "value")
-                    e = pos + string_element_v_len_value
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _emechanisms = (string_element_v_value,)
-                    else:
-                        _emechanisms = _new(StringElement)
-                        _emechanisms.len_value = string_element_v_len_value
-                        _emechanisms.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _emechanisms, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_mechanisms.append(_emechanisms)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"mechanisms[{i}]")
+        v_mechanisms = _LazyList(lz_first, lz_source, count)
+    else:
+        v_mechanisms = []
+        count = v_num_mechanisms
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "mechanisms")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "mechanisms")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "mechanisms")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if string_element_v_len_value < 0:
+                            raise _rt.bad_length(string_element_v_len_value, pos, "value")
+                        e = pos + string_element_v_len_value
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _emechanisms = (string_element_v_value,)
+                        else:
+                            _emechanisms = _new(StringElement)
+                            _emechanisms.len_value = string_element_v_len_value
+                            _emechanisms.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _emechanisms, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_mechanisms.append(_emechanisms)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"mechanisms[{i}]")
     return SaslHandshakeResponse(v_error_code, v_num_mechanisms, v_mechanisms), pos
 
 
@@ -180,7 +202,7 @@ def _e_sasl_handshake_response(v: SaslHandshakeResponse, out: list[Any], p_api_v
         w = 0
         v_error_code = v.error_code
         v_num_mechanisms = v.num_mechanisms
-        v_mechanisms = v.mechanisms
+        v_mechanisms = _rt.as_list(v.mechanisms)
         if v_mechanisms is None:
             raise _rt.missing("num_mechanisms")
         actual = len(v_mechanisms)
@@ -332,11 +354,61 @@ def _e_sasl_handshake_response_header(v: SaslHandshakeResponseHeader, out: list[
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value: int
+    v_value: str
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if v_len_value < 0:
+        raise _rt.bad_length(v_len_value, pos, "value")
+    e = pos + v_len_value
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_sasl_handshake_response_mechanisms(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a sasl_handshake_response's `mechanisms` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "mechanisms")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"mechanisms[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("sasl_handshake_response.mechanisms",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "sasl_handshake_response does not end with a list of a known size, read after the fields before it"
@@ -352,14 +424,18 @@ def decode(
 ) -> SaslHandshakeResponse:
     """Decode exactly one sasl_handshake_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `sasl_handshake_response.mechanisms` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -368,14 +444,18 @@ def decode_prefix(
     """Decode one sasl_handshake_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `sasl_handshake_response.mechanisms` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -390,8 +470,12 @@ def decode_stream(
     """Decode sasl_handshake_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `sasl_handshake_response.mechanisms` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -399,7 +483,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_sasl_handshake_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -426,7 +510,7 @@ def build(
     *,
     error_code: int = 0,
     num_mechanisms: int | None = None,
-    mechanisms: list[StringElement | StringElementTuple] | None = None,
+    mechanisms: Sequence[StringElement | StringElementTuple] | None = None,
     api_version: int,
 ) -> bytes:
     """Encode one sasl_handshake_response from its fields, as `encode(SaslHandshakeResponse(...))` does.

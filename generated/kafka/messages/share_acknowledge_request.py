@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "897f2d05286d1b4f7caa3992bfbde20d264c546b3f67b2d99d3e97e2263a57f0"
 
 
@@ -61,7 +65,7 @@ class ShareAcknowledgeRequest:
     """
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[AcknowledgeTopic | AcknowledgeTopicTuple] = field(
+    topics: Sequence[AcknowledgeTopic | AcknowledgeTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "AcknowledgeTopic", "list": True}
     )
     """The topics containing records to acknowledge."""
@@ -80,7 +84,7 @@ class ShareAcknowledgeRequest:
         member_id: str | None = None,
         share_session_epoch: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[AcknowledgeTopic | AcknowledgeTopicTuple] | None = None,
+        topics: Sequence[AcknowledgeTopic | AcknowledgeTopicTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -324,7 +328,7 @@ def _d_share_acknowledge_request(
     v_member_id: Any
     v_share_session_epoch: int
     v_num_topics_compact: int
-    v_topics: list[AcknowledgeTopic | AcknowledgeTopicTuple]
+    v_topics: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -394,291 +398,327 @@ def _d_share_acknowledge_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_share_acknowledge_request_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_share_acknowledge_request_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    acknowledge_topic_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        acknowledge_topic_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        acknowledge_topic_v_num_partitions_compact = x - 1
-                    acknowledge_topic_v_partitions = []
-                    acknowledge_topic_count = acknowledge_topic_v_num_partitions_compact
-                    if acknowledge_topic_count:
-                        if acknowledge_topic_count < 0:
-                            raise _rt.bad_length(acknowledge_topic_count, pos, "partitions")
-                        if acknowledge_topic_count * 6 > end - pos:
-                            raise _rt.short(buf, pos, end, acknowledge_topic_count * 6, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - acknowledge_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, acknowledge_topic_count, pos, "partitions")
-                        elems_taken += acknowledge_topic_count
-                        acknowledge_topic_i = 0
-                        try:
-                            for acknowledge_topic_i in range(acknowledge_topic_count):
-                                (acknowledge_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
-                                pos += 4
-                                if (x := buf[pos]) < 128:
-                                    acknowledge_partition_v_num_acknowledgement_batches_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
-                                    acknowledge_partition_v_num_acknowledgement_batches_compact = x - 1
-                                acknowledge_partition_v_acknowledgement_batches = []
-                                acknowledge_partition_count = (
-                                    acknowledge_partition_v_num_acknowledgement_batches_compact
-                                )
-                                if acknowledge_partition_count:
-                                    if acknowledge_partition_count < 0:
-                                        raise _rt.bad_length(
-                                            acknowledge_partition_count, pos, "acknowledgement_batches"
-                                        )
-                                    if acknowledge_partition_count * 18 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, acknowledge_partition_count * 18, "acknowledgement_batches"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - acknowledge_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, acknowledge_partition_count, pos, "acknowledgement_batches")
-                                    elems_taken += acknowledge_partition_count
-                                    acknowledge_partition_i = 0
-                                    try:
-                                        for acknowledge_partition_i in range(acknowledge_partition_count):
-                                            (
-                                                acknowledgement_batch_v_first_offset,
-                                                acknowledgement_batch_v_last_offset,
-                                            ) = _S1.unpack_from(buf, pos)
-                                            pos += 16
-                                            if (x := buf[pos]) < 128:
-                                                acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
-                                                pos += 1
-                                            else:
-                                                x, pos = _uvarint(buf, pos, end, 5, "num_acknowledge_types_compact", 32)
-                                                acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
-                                            acknowledgement_batch_v_acknowledge_types = []
-                                            acknowledgement_batch_count = (
-                                                acknowledgement_batch_v_num_acknowledge_types_compact
-                                            )
-                                            if acknowledgement_batch_count:
-                                                if acknowledgement_batch_count < 0:
-                                                    raise _rt.bad_length(
-                                                        acknowledgement_batch_count, pos, "acknowledge_types"
-                                                    )
-                                                if acknowledgement_batch_count * 1 > end - pos:
-                                                    raise _rt.short(
-                                                        buf,
-                                                        pos,
-                                                        end,
-                                                        acknowledgement_batch_count * 1,
-                                                        "acknowledge_types",
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(
-                                                        lim, acknowledgement_batch_count, pos, "acknowledge_types"
-                                                    )
-                                                elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_v_acknowledge_types.extend(
-                                                    _N0[acknowledgement_batch_count].unpack_from(buf, pos)
-                                                )
-                                                pos += acknowledgement_batch_count * 1
-                                            if (x := buf[pos]) < 128:
-                                                acknowledgement_batch_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                acknowledgement_batch_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            acknowledgement_batch_v_tagged_fields = []
-                                            acknowledgement_batch_count = acknowledgement_batch_v_num_tagged_fields
-                                            if acknowledgement_batch_count:
-                                                if acknowledgement_batch_count < 0:
-                                                    raise _rt.bad_length(
-                                                        acknowledgement_batch_count, pos, "tagged_fields"
-                                                    )
-                                                if acknowledgement_batch_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, acknowledgement_batch_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(
-                                                        lim, acknowledgement_batch_count, pos, "tagged_fields"
-                                                    )
-                                                elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_i = 0
-                                                try:
-                                                    for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                                        acknowledgement_batch__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        acknowledgement_batch_v_tagged_fields.append(
-                                                            acknowledgement_batch__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{acknowledgement_batch_i}]")
-                                            if elem_tuples:
-                                                acknowledge_partition__eacknowledgement_batches = (
-                                                    acknowledgement_batch_v_first_offset,
-                                                    acknowledgement_batch_v_last_offset,
-                                                    tuple(acknowledgement_batch_v_acknowledge_types),
-                                                    tuple(acknowledgement_batch_v_tagged_fields),
-                                                )
-                                            else:
-                                                acknowledge_partition__eacknowledgement_batches = _new(
-                                                    AcknowledgementBatch
-                                                )
-                                                acknowledge_partition__eacknowledgement_batches.first_offset = (
-                                                    acknowledgement_batch_v_first_offset
-                                                )
-                                                acknowledge_partition__eacknowledgement_batches.last_offset = (
-                                                    acknowledgement_batch_v_last_offset
-                                                )
-                                                acknowledge_partition__eacknowledgement_batches.num_acknowledge_types_compact = acknowledgement_batch_v_num_acknowledge_types_compact
-                                                acknowledge_partition__eacknowledgement_batches.acknowledge_types = (
-                                                    acknowledgement_batch_v_acknowledge_types
-                                                )
-                                                acknowledge_partition__eacknowledgement_batches.num_tagged_fields = (
-                                                    acknowledgement_batch_v_num_tagged_fields
-                                                )
-                                                acknowledge_partition__eacknowledgement_batches.tagged_fields = (
-                                                    acknowledgement_batch_v_tagged_fields
-                                                )
-                                            acknowledge_partition_v_acknowledgement_batches.append(
-                                                acknowledge_partition__eacknowledgement_batches
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"acknowledgement_batches[{acknowledge_partition_i}]")
-                                if (x := buf[pos]) < 128:
-                                    acknowledge_partition_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    acknowledge_partition_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                acknowledge_partition_v_tagged_fields = []
-                                acknowledge_partition_count = acknowledge_partition_v_num_tagged_fields
-                                if acknowledge_partition_count:
-                                    if acknowledge_partition_count < 0:
-                                        raise _rt.bad_length(acknowledge_partition_count, pos, "tagged_fields")
-                                    if acknowledge_partition_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, acknowledge_partition_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - acknowledge_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, acknowledge_partition_count, pos, "tagged_fields")
-                                    elems_taken += acknowledge_partition_count
-                                    acknowledge_partition_i = 0
-                                    try:
-                                        for acknowledge_partition_i in range(acknowledge_partition_count):
-                                            acknowledge_partition__etagged_fields, pos = _d_tagged_field(
-                                                buf, pos, end, lim
-                                            )
-                                            acknowledge_partition_v_tagged_fields.append(
-                                                acknowledge_partition__etagged_fields
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{acknowledge_partition_i}]")
-                                if elem_tuples:
-                                    acknowledge_topic__epartitions = (
-                                        acknowledge_partition_v_partition_index,
-                                        tuple(acknowledge_partition_v_acknowledgement_batches),
-                                        tuple(acknowledge_partition_v_tagged_fields),
-                                    )
-                                else:
-                                    acknowledge_topic__epartitions = _new(AcknowledgePartition)
-                                    acknowledge_topic__epartitions.partition_index = (
-                                        acknowledge_partition_v_partition_index
-                                    )
-                                    acknowledge_topic__epartitions.num_acknowledgement_batches_compact = (
-                                        acknowledge_partition_v_num_acknowledgement_batches_compact
-                                    )
-                                    acknowledge_topic__epartitions.acknowledgement_batches = (
-                                        acknowledge_partition_v_acknowledgement_batches
-                                    )
-                                    acknowledge_topic__epartitions.num_tagged_fields = (
-                                        acknowledge_partition_v_num_tagged_fields
-                                    )
-                                    acknowledge_topic__epartitions.tagged_fields = acknowledge_partition_v_tagged_fields
-                                acknowledge_topic_v_partitions.append(acknowledge_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{acknowledge_topic_i}]")
-                    if (x := buf[pos]) < 128:
-                        acknowledge_topic_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        acknowledge_topic_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    acknowledge_topic_v_tagged_fields = []
-                    acknowledge_topic_count = acknowledge_topic_v_num_tagged_fields
-                    if acknowledge_topic_count:
-                        if acknowledge_topic_count < 0:
-                            raise _rt.bad_length(acknowledge_topic_count, pos, "tagged_fields")
-                        if acknowledge_topic_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, acknowledge_topic_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - acknowledge_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, acknowledge_topic_count, pos, "tagged_fields")
-                        elems_taken += acknowledge_topic_count
-                        acknowledge_topic_i = 0
-                        try:
-                            for acknowledge_topic_i in range(acknowledge_topic_count):
-                                acknowledge_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                acknowledge_topic_v_tagged_fields.append(acknowledge_topic__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{acknowledge_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            acknowledge_topic_v_topic_id,
-                            tuple(acknowledge_topic_v_partitions),
-                            tuple(acknowledge_topic_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(AcknowledgeTopic)
-                        _etopics.topic_id = acknowledge_topic_v_topic_id
-                        _etopics.num_partitions_compact = acknowledge_topic_v_num_partitions_compact
-                        _etopics.partitions = acknowledge_topic_v_partitions
-                        _etopics.num_tagged_fields = acknowledge_topic_v_num_tagged_fields
-                        _etopics.tagged_fields = acknowledge_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_acknowledge_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_acknowledge_topic(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        acknowledge_topic_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            acknowledge_topic_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            acknowledge_topic_v_num_partitions_compact = x - 1
+                        acknowledge_topic_v_partitions = []
+                        acknowledge_topic_count = acknowledge_topic_v_num_partitions_compact
+                        if acknowledge_topic_count:
+                            if acknowledge_topic_count < 0:
+                                raise _rt.bad_length(acknowledge_topic_count, pos, "partitions")
+                            if acknowledge_topic_count * 6 > end - pos:
+                                raise _rt.short(buf, pos, end, acknowledge_topic_count * 6, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - acknowledge_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, acknowledge_topic_count, pos, "partitions")
+                            elems_taken += acknowledge_topic_count
+                            acknowledge_topic_i = 0
+                            try:
+                                for acknowledge_topic_i in range(acknowledge_topic_count):
+                                    (acknowledge_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
+                                    pos += 4
+                                    if (x := buf[pos]) < 128:
+                                        acknowledge_partition_v_num_acknowledgement_batches_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
+                                        acknowledge_partition_v_num_acknowledgement_batches_compact = x - 1
+                                    acknowledge_partition_v_acknowledgement_batches = []
+                                    acknowledge_partition_count = (
+                                        acknowledge_partition_v_num_acknowledgement_batches_compact
+                                    )
+                                    if acknowledge_partition_count:
+                                        if acknowledge_partition_count < 0:
+                                            raise _rt.bad_length(
+                                                acknowledge_partition_count, pos, "acknowledgement_batches"
+                                            )
+                                        if acknowledge_partition_count * 18 > end - pos:
+                                            raise _rt.short(
+                                                buf,
+                                                pos,
+                                                end,
+                                                acknowledge_partition_count * 18,
+                                                "acknowledgement_batches",
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - acknowledge_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(
+                                                lim, acknowledge_partition_count, pos, "acknowledgement_batches"
+                                            )
+                                        elems_taken += acknowledge_partition_count
+                                        acknowledge_partition_i = 0
+                                        try:
+                                            for acknowledge_partition_i in range(acknowledge_partition_count):
+                                                (
+                                                    acknowledgement_batch_v_first_offset,
+                                                    acknowledgement_batch_v_last_offset,
+                                                ) = _S1.unpack_from(buf, pos)
+                                                pos += 16
+                                                if (x := buf[pos]) < 128:
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
+                                                    pos += 1
+                                                else:
+                                                    x, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_acknowledge_types_compact", 32
+                                                    )
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
+                                                acknowledgement_batch_v_acknowledge_types = []
+                                                acknowledgement_batch_count = (
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact
+                                                )
+                                                if acknowledgement_batch_count:
+                                                    if acknowledgement_batch_count < 0:
+                                                        raise _rt.bad_length(
+                                                            acknowledgement_batch_count, pos, "acknowledge_types"
+                                                        )
+                                                    if acknowledgement_batch_count * 1 > end - pos:
+                                                        raise _rt.short(
+                                                            buf,
+                                                            pos,
+                                                            end,
+                                                            acknowledgement_batch_count * 1,
+                                                            "acknowledge_types",
+                                                        )
+                                                    if (
+                                                        left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count
+                                                    ) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(
+                                                            lim, acknowledgement_batch_count, pos, "acknowledge_types"
+                                                        )
+                                                    elems_taken += acknowledgement_batch_count
+                                                    acknowledgement_batch_v_acknowledge_types.extend(
+                                                        _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                                    )
+                                                    pos += acknowledgement_batch_count * 1
+                                                if (x := buf[pos]) < 128:
+                                                    acknowledgement_batch_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    acknowledgement_batch_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                acknowledgement_batch_v_tagged_fields = []
+                                                acknowledgement_batch_count = acknowledgement_batch_v_num_tagged_fields
+                                                if acknowledgement_batch_count:
+                                                    if acknowledgement_batch_count < 0:
+                                                        raise _rt.bad_length(
+                                                            acknowledgement_batch_count, pos, "tagged_fields"
+                                                        )
+                                                    if acknowledgement_batch_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf,
+                                                            pos,
+                                                            end,
+                                                            acknowledgement_batch_count * 2,
+                                                            "tagged_fields",
+                                                        )
+                                                    if (
+                                                        left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count
+                                                    ) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(
+                                                            lim, acknowledgement_batch_count, pos, "tagged_fields"
+                                                        )
+                                                    elems_taken += acknowledgement_batch_count
+                                                    acknowledgement_batch_i = 0
+                                                    try:
+                                                        for acknowledgement_batch_i in range(
+                                                            acknowledgement_batch_count
+                                                        ):
+                                                            acknowledgement_batch__etagged_fields, pos = (
+                                                                _d_tagged_field(buf, pos, end, lim)
+                                                            )
+                                                            acknowledgement_batch_v_tagged_fields.append(
+                                                                acknowledgement_batch__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{acknowledgement_batch_i}]")
+                                                if elem_tuples:
+                                                    acknowledge_partition__eacknowledgement_batches = (
+                                                        acknowledgement_batch_v_first_offset,
+                                                        acknowledgement_batch_v_last_offset,
+                                                        tuple(acknowledgement_batch_v_acknowledge_types),
+                                                        tuple(acknowledgement_batch_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    acknowledge_partition__eacknowledgement_batches = _new(
+                                                        AcknowledgementBatch
+                                                    )
+                                                    acknowledge_partition__eacknowledgement_batches.first_offset = (
+                                                        acknowledgement_batch_v_first_offset
+                                                    )
+                                                    acknowledge_partition__eacknowledgement_batches.last_offset = (
+                                                        acknowledgement_batch_v_last_offset
+                                                    )
+                                                    acknowledge_partition__eacknowledgement_batches.num_acknowledge_types_compact = acknowledgement_batch_v_num_acknowledge_types_compact
+                                                    acknowledge_partition__eacknowledgement_batches.acknowledge_types = acknowledgement_batch_v_acknowledge_types
+                                                    acknowledge_partition__eacknowledgement_batches.num_tagged_fields = acknowledgement_batch_v_num_tagged_fields
+                                                    acknowledge_partition__eacknowledgement_batches.tagged_fields = (
+                                                        acknowledgement_batch_v_tagged_fields
+                                                    )
+                                                acknowledge_partition_v_acknowledgement_batches.append(
+                                                    acknowledge_partition__eacknowledgement_batches
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"acknowledgement_batches[{acknowledge_partition_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        acknowledge_partition_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        acknowledge_partition_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    acknowledge_partition_v_tagged_fields = []
+                                    acknowledge_partition_count = acknowledge_partition_v_num_tagged_fields
+                                    if acknowledge_partition_count:
+                                        if acknowledge_partition_count < 0:
+                                            raise _rt.bad_length(acknowledge_partition_count, pos, "tagged_fields")
+                                        if acknowledge_partition_count * 2 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, acknowledge_partition_count * 2, "tagged_fields"
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - acknowledge_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, acknowledge_partition_count, pos, "tagged_fields")
+                                        elems_taken += acknowledge_partition_count
+                                        acknowledge_partition_i = 0
+                                        try:
+                                            for acknowledge_partition_i in range(acknowledge_partition_count):
+                                                acknowledge_partition__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                acknowledge_partition_v_tagged_fields.append(
+                                                    acknowledge_partition__etagged_fields
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{acknowledge_partition_i}]")
+                                    if elem_tuples:
+                                        acknowledge_topic__epartitions = (
+                                            acknowledge_partition_v_partition_index,
+                                            tuple(acknowledge_partition_v_acknowledgement_batches),
+                                            tuple(acknowledge_partition_v_tagged_fields),
+                                        )
+                                    else:
+                                        acknowledge_topic__epartitions = _new(AcknowledgePartition)
+                                        acknowledge_topic__epartitions.partition_index = (
+                                            acknowledge_partition_v_partition_index
+                                        )
+                                        acknowledge_topic__epartitions.num_acknowledgement_batches_compact = (
+                                            acknowledge_partition_v_num_acknowledgement_batches_compact
+                                        )
+                                        acknowledge_topic__epartitions.acknowledgement_batches = (
+                                            acknowledge_partition_v_acknowledgement_batches
+                                        )
+                                        acknowledge_topic__epartitions.num_tagged_fields = (
+                                            acknowledge_partition_v_num_tagged_fields
+                                        )
+                                        acknowledge_topic__epartitions.tagged_fields = (
+                                            acknowledge_partition_v_tagged_fields
+                                        )
+                                    acknowledge_topic_v_partitions.append(acknowledge_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{acknowledge_topic_i}]")
+                        if (x := buf[pos]) < 128:
+                            acknowledge_topic_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            acknowledge_topic_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        acknowledge_topic_v_tagged_fields = []
+                        acknowledge_topic_count = acknowledge_topic_v_num_tagged_fields
+                        if acknowledge_topic_count:
+                            if acknowledge_topic_count < 0:
+                                raise _rt.bad_length(acknowledge_topic_count, pos, "tagged_fields")
+                            if acknowledge_topic_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, acknowledge_topic_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - acknowledge_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, acknowledge_topic_count, pos, "tagged_fields")
+                            elems_taken += acknowledge_topic_count
+                            acknowledge_topic_i = 0
+                            try:
+                                for acknowledge_topic_i in range(acknowledge_topic_count):
+                                    acknowledge_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    acknowledge_topic_v_tagged_fields.append(acknowledge_topic__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{acknowledge_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                acknowledge_topic_v_topic_id,
+                                tuple(acknowledge_topic_v_partitions),
+                                tuple(acknowledge_topic_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(AcknowledgeTopic)
+                            _etopics.topic_id = acknowledge_topic_v_topic_id
+                            _etopics.num_partitions_compact = acknowledge_topic_v_num_partitions_compact
+                            _etopics.partitions = acknowledge_topic_v_partitions
+                            _etopics.num_tagged_fields = acknowledge_topic_v_num_tagged_fields
+                            _etopics.tagged_fields = acknowledge_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_acknowledge_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -734,7 +774,7 @@ def _e_share_acknowledge_request(v: ShareAcknowledgeRequest, out: list[Any], p_a
         v_member_id = v.member_id
         v_share_session_epoch = v.share_session_epoch
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_group_id = None
@@ -1747,11 +1787,202 @@ def _e_share_acknowledge_request_header(v: ShareAcknowledgeRequestHeader, out: l
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_acknowledge_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acknowledge_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 6 > end - pos:
+            raise _rt.short(buf, pos, end, count * 6, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_acknowledge_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_acknowledge_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acknowledge_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_num_acknowledgement_batches_compact: int
+    v_num_tagged_fields: int
+    _eacknowledgement_batches: Any
+    x: int
+    count: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_acknowledgement_batches_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
+        v_num_acknowledgement_batches_compact = x - 1
+    count = v_num_acknowledgement_batches_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "acknowledgement_batches")
+        if count * 18 > end - pos:
+            raise _rt.short(buf, pos, end, count * 18, "acknowledgement_batches")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_acknowledgement_batch(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"acknowledgement_batches[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_acknowledgement_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acknowledgement_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_first_offset: int
+    v_last_offset: int
+    v_num_acknowledge_types_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_first_offset, v_last_offset = _S1.unpack_from(buf, pos)
+    pos += 16
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_acknowledge_types_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledge_types_compact", 32)
+        v_num_acknowledge_types_compact = x - 1
+    count = v_num_acknowledge_types_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "acknowledge_types")
+        if count * 1 > end - pos:
+            raise _rt.short(buf, pos, end, count * 1, "acknowledge_types")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 1 > end:
+                    raise _rt.short(buf, pos, end, 1, "")
+                (_eacknowledge_types,) = _S2.unpack_from(buf, pos)
+                pos += 1
+        except _rt.DecodeError as exc:
+            raise exc.within(f"acknowledge_types[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_share_acknowledge_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_acknowledge_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_acknowledge_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("share_acknowledge_request.topics",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "share_acknowledge_request does not end with a list of a known size, read after the fields before it"
@@ -1767,14 +1998,18 @@ def decode(
 ) -> ShareAcknowledgeRequest:
     """Decode exactly one share_acknowledge_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_acknowledge_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of AcknowledgeTopic, AcknowledgePartition,
     AcknowledgementBatch come in their tuple form (`TUPLE_FORMS`; a list inside one
     comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -1783,14 +2018,18 @@ def decode_prefix(
     """Decode one share_acknowledge_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_acknowledge_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of AcknowledgeTopic, AcknowledgePartition,
     AcknowledgementBatch come in their tuple form (`TUPLE_FORMS`; a list inside one
     comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -1805,8 +2044,12 @@ def decode_stream(
     """Decode share_acknowledge_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_acknowledge_request.topics` are views (a `LazyList`): their elements are
+    skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of AcknowledgeTopic, AcknowledgePartition,
     AcknowledgementBatch come in their tuple form (`TUPLE_FORMS`; a list inside one
@@ -1814,7 +2057,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_share_acknowledge_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -1845,7 +2088,7 @@ def build(
     member_id: str | None = None,
     share_session_epoch: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[AcknowledgeTopic | AcknowledgeTopicTuple] | None = None,
+    topics: Sequence[AcknowledgeTopic | AcknowledgeTopicTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

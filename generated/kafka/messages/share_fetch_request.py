@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "0a9f1b0dc52907a4cb03dea1cdbdb6ec6a4ae52ae1d7d40bdc46fc87dfad3ac1"
 
 
@@ -67,7 +71,7 @@ class ShareFetchRequest:
     """The maximum bytes to fetch.  See KIP-74 for cases where this limit may not be honored."""
     num_topics_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `topics`. Derived: computed on encode when left None."""
-    topics: list[FetchTopic | FetchTopicTuple] = field(
+    topics: Sequence[FetchTopic | FetchTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "FetchTopic", "list": True}
     )
     """The topics to fetch."""
@@ -78,7 +82,7 @@ class ShareFetchRequest:
     Number of elements of `forgotten_topics_data`. Derived: computed on encode when
     left None.
     """
-    forgotten_topics_data: list[ForgottenTopic | ForgottenTopicTuple] = field(
+    forgotten_topics_data: Sequence[ForgottenTopic | ForgottenTopicTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "ForgottenTopic", "list": True}
     )
     """The partitions to remove from this share session."""
@@ -100,9 +104,9 @@ class ShareFetchRequest:
         min_bytes: int = 0,
         max_bytes: int = 0,
         num_topics_compact: int | None = None,
-        topics: list[FetchTopic | FetchTopicTuple] | None = None,
+        topics: Sequence[FetchTopic | FetchTopicTuple] | None = None,
         num_forgotten_topics_data_compact: int | None = None,
-        forgotten_topics_data: list[ForgottenTopic | ForgottenTopicTuple] | None = None,
+        forgotten_topics_data: Sequence[ForgottenTopic | ForgottenTopicTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -416,9 +420,9 @@ def _d_share_fetch_request(
     v_min_bytes: int
     v_max_bytes: int
     v_num_topics_compact: int
-    v_topics: list[FetchTopic | FetchTopicTuple]
+    v_topics: Any
     v_num_forgotten_topics_data_compact: int
-    v_forgotten_topics_data: list[ForgottenTopic | ForgottenTopicTuple]
+    v_forgotten_topics_data: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _etopics: Any
@@ -495,381 +499,439 @@ def _d_share_fetch_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_topics_compact", 32)
         v_num_topics_compact = x - 1
-    v_topics = []
-    count = v_num_topics_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_topics_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "topics")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "topics")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "topics")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_share_fetch_request_topics, buf, pos, (end, count, p_api_version))
+        lz_first = _v_share_fetch_request_topics(buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1)
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    fetch_topic_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        fetch_topic_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        fetch_topic_v_num_partitions_compact = x - 1
-                    fetch_topic_v_partitions = []
-                    fetch_topic_count = fetch_topic_v_num_partitions_compact
-                    if fetch_topic_count:
-                        if fetch_topic_count < 0:
-                            raise _rt.bad_length(fetch_topic_count, pos, "partitions")
-                        if fetch_topic_count * 10 > end - pos:
-                            raise _rt.short(buf, pos, end, fetch_topic_count * 10, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - fetch_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, fetch_topic_count, pos, "partitions")
-                        elems_taken += fetch_topic_count
-                        fetch_topic_i = 0
-                        try:
-                            for fetch_topic_i in range(fetch_topic_count):
-                                fetch_partition_v_partition_index, fetch_partition_v_partition_max_bytes = (
-                                    _S1.unpack_from(buf, pos)
-                                )
-                                pos += 8
-                                if (x := buf[pos]) < 128:
-                                    fetch_partition_v_num_acknowledgement_batches_compact = x - 1
-                                    pos += 1
-                                else:
-                                    x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
-                                    fetch_partition_v_num_acknowledgement_batches_compact = x - 1
-                                fetch_partition_v_acknowledgement_batches = []
-                                fetch_partition_count = fetch_partition_v_num_acknowledgement_batches_compact
-                                if fetch_partition_count:
-                                    if fetch_partition_count < 0:
-                                        raise _rt.bad_length(fetch_partition_count, pos, "acknowledgement_batches")
-                                    if fetch_partition_count * 18 > end - pos:
-                                        raise _rt.short(
-                                            buf, pos, end, fetch_partition_count * 18, "acknowledgement_batches"
-                                        )
-                                    if (left := lim[_ELEMENTS_RESERVED] - fetch_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, fetch_partition_count, pos, "acknowledgement_batches")
-                                    elems_taken += fetch_partition_count
-                                    fetch_partition_i = 0
-                                    try:
-                                        for fetch_partition_i in range(fetch_partition_count):
-                                            (
-                                                acknowledgement_batch_v_first_offset,
-                                                acknowledgement_batch_v_last_offset,
-                                            ) = _S2.unpack_from(buf, pos)
-                                            pos += 16
-                                            if (x := buf[pos]) < 128:
-                                                acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
-                                                pos += 1
-                                            else:
-                                                x, pos = _uvarint(buf, pos, end, 5, "num_acknowledge_types_compact", 32)
-                                                acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
-                                            acknowledgement_batch_v_acknowledge_types = []
-                                            acknowledgement_batch_count = (
-                                                acknowledgement_batch_v_num_acknowledge_types_compact
-                                            )
-                                            if acknowledgement_batch_count:
-                                                if acknowledgement_batch_count < 0:
-                                                    raise _rt.bad_length(
-                                                        acknowledgement_batch_count, pos, "acknowledge_types"
-                                                    )
-                                                if acknowledgement_batch_count * 1 > end - pos:
-                                                    raise _rt.short(
-                                                        buf,
-                                                        pos,
-                                                        end,
-                                                        acknowledgement_batch_count * 1,
-                                                        "acknowledge_types",
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(
-                                                        lim, acknowledgement_batch_count, pos, "acknowledge_types"
-                                                    )
-                                                elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_v_acknowledge_types.extend(
-                                                    _N0[acknowledgement_batch_count].unpack_from(buf, pos)
-                                                )
-                                                pos += acknowledgement_batch_count * 1
-                                            if (x := buf[pos]) < 128:
-                                                acknowledgement_batch_v_num_tagged_fields = x
-                                                pos += 1
-                                            else:
-                                                acknowledgement_batch_v_num_tagged_fields, pos = _uvarint(
-                                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                                )
-                                            acknowledgement_batch_v_tagged_fields = []
-                                            acknowledgement_batch_count = acknowledgement_batch_v_num_tagged_fields
-                                            if acknowledgement_batch_count:
-                                                if acknowledgement_batch_count < 0:
-                                                    raise _rt.bad_length(
-                                                        acknowledgement_batch_count, pos, "tagged_fields"
-                                                    )
-                                                if acknowledgement_batch_count * 2 > end - pos:
-                                                    raise _rt.short(
-                                                        buf, pos, end, acknowledgement_batch_count * 2, "tagged_fields"
-                                                    )
-                                                if (left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count) >= 0:
-                                                    lim[_ELEMENTS_RESERVED] = left
-                                                else:
-                                                    _take_elements(
-                                                        lim, acknowledgement_batch_count, pos, "tagged_fields"
-                                                    )
-                                                elems_taken += acknowledgement_batch_count
-                                                acknowledgement_batch_i = 0
-                                                try:
-                                                    for acknowledgement_batch_i in range(acknowledgement_batch_count):
-                                                        acknowledgement_batch__etagged_fields, pos = _d_tagged_field(
-                                                            buf, pos, end, lim
-                                                        )
-                                                        acknowledgement_batch_v_tagged_fields.append(
-                                                            acknowledgement_batch__etagged_fields
-                                                        )
-                                                except _rt.DecodeError as exc:
-                                                    raise exc.within(f"tagged_fields[{acknowledgement_batch_i}]")
-                                            if elem_tuples:
-                                                fetch_partition__eacknowledgement_batches = (
-                                                    acknowledgement_batch_v_first_offset,
-                                                    acknowledgement_batch_v_last_offset,
-                                                    tuple(acknowledgement_batch_v_acknowledge_types),
-                                                    tuple(acknowledgement_batch_v_tagged_fields),
-                                                )
-                                            else:
-                                                fetch_partition__eacknowledgement_batches = _new(AcknowledgementBatch)
-                                                fetch_partition__eacknowledgement_batches.first_offset = (
-                                                    acknowledgement_batch_v_first_offset
-                                                )
-                                                fetch_partition__eacknowledgement_batches.last_offset = (
-                                                    acknowledgement_batch_v_last_offset
-                                                )
-                                                fetch_partition__eacknowledgement_batches.num_acknowledge_types_compact = acknowledgement_batch_v_num_acknowledge_types_compact
-                                                fetch_partition__eacknowledgement_batches.acknowledge_types = (
-                                                    acknowledgement_batch_v_acknowledge_types
-                                                )
-                                                fetch_partition__eacknowledgement_batches.num_tagged_fields = (
-                                                    acknowledgement_batch_v_num_tagged_fields
-                                                )
-                                                fetch_partition__eacknowledgement_batches.tagged_fields = (
-                                                    acknowledgement_batch_v_tagged_fields
-                                                )
-                                            fetch_partition_v_acknowledgement_batches.append(
-                                                fetch_partition__eacknowledgement_batches
-                                            )
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"acknowledgement_batches[{fetch_partition_i}]")
-                                if (x := buf[pos]) < 128:
-                                    fetch_partition_v_num_tagged_fields = x
-                                    pos += 1
-                                else:
-                                    fetch_partition_v_num_tagged_fields, pos = _uvarint(
-                                        buf, pos, end, 5, "num_tagged_fields", 32
-                                    )
-                                fetch_partition_v_tagged_fields = []
-                                fetch_partition_count = fetch_partition_v_num_tagged_fields
-                                if fetch_partition_count:
-                                    if fetch_partition_count < 0:
-                                        raise _rt.bad_length(fetch_partition_count, pos, "tagged_fields")
-                                    if fetch_partition_count * 2 > end - pos:
-                                        raise _rt.short(buf, pos, end, fetch_partition_count * 2, "tagged_fields")
-                                    if (left := lim[_ELEMENTS_RESERVED] - fetch_partition_count) >= 0:
-                                        lim[_ELEMENTS_RESERVED] = left
-                                    else:
-                                        _take_elements(lim, fetch_partition_count, pos, "tagged_fields")
-                                    elems_taken += fetch_partition_count
-                                    fetch_partition_i = 0
-                                    try:
-                                        for fetch_partition_i in range(fetch_partition_count):
-                                            fetch_partition__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                            fetch_partition_v_tagged_fields.append(fetch_partition__etagged_fields)
-                                    except _rt.DecodeError as exc:
-                                        raise exc.within(f"tagged_fields[{fetch_partition_i}]")
-                                if elem_tuples:
-                                    fetch_topic__epartitions = (
-                                        fetch_partition_v_partition_index,
-                                        fetch_partition_v_partition_max_bytes,
-                                        tuple(fetch_partition_v_acknowledgement_batches),
-                                        tuple(fetch_partition_v_tagged_fields),
-                                    )
-                                else:
-                                    fetch_topic__epartitions = _new(FetchPartition)
-                                    fetch_topic__epartitions.partition_index = fetch_partition_v_partition_index
-                                    fetch_topic__epartitions.partition_max_bytes = fetch_partition_v_partition_max_bytes
-                                    fetch_topic__epartitions.num_acknowledgement_batches_compact = (
-                                        fetch_partition_v_num_acknowledgement_batches_compact
-                                    )
-                                    fetch_topic__epartitions.acknowledgement_batches = (
-                                        fetch_partition_v_acknowledgement_batches
-                                    )
-                                    fetch_topic__epartitions.num_tagged_fields = fetch_partition_v_num_tagged_fields
-                                    fetch_topic__epartitions.tagged_fields = fetch_partition_v_tagged_fields
-                                fetch_topic_v_partitions.append(fetch_topic__epartitions)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"partitions[{fetch_topic_i}]")
-                    if (x := buf[pos]) < 128:
-                        fetch_topic_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        fetch_topic_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    fetch_topic_v_tagged_fields = []
-                    fetch_topic_count = fetch_topic_v_num_tagged_fields
-                    if fetch_topic_count:
-                        if fetch_topic_count < 0:
-                            raise _rt.bad_length(fetch_topic_count, pos, "tagged_fields")
-                        if fetch_topic_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, fetch_topic_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - fetch_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, fetch_topic_count, pos, "tagged_fields")
-                        elems_taken += fetch_topic_count
-                        fetch_topic_i = 0
-                        try:
-                            for fetch_topic_i in range(fetch_topic_count):
-                                fetch_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                fetch_topic_v_tagged_fields.append(fetch_topic__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{fetch_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _etopics = (
-                            fetch_topic_v_topic_id,
-                            tuple(fetch_topic_v_partitions),
-                            tuple(fetch_topic_v_tagged_fields),
-                        )
-                    else:
-                        _etopics = _new(FetchTopic)
-                        _etopics.topic_id = fetch_topic_v_topic_id
-                        _etopics.num_partitions_compact = fetch_topic_v_num_partitions_compact
-                        _etopics.partitions = fetch_topic_v_partitions
-                        _etopics.num_tagged_fields = fetch_topic_v_num_tagged_fields
-                        _etopics.tagged_fields = fetch_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _etopics, pos = _d_fetch_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_etopics)
-                v_topics.append(_etopics)
+                pos = _s_fetch_topic(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"topics[{i}]")
+        v_topics = _LazyList(lz_first, lz_source, count)
+    else:
+        v_topics = []
+        count = v_num_topics_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "topics")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "topics")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        fetch_topic_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            fetch_topic_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            fetch_topic_v_num_partitions_compact = x - 1
+                        fetch_topic_v_partitions = []
+                        fetch_topic_count = fetch_topic_v_num_partitions_compact
+                        if fetch_topic_count:
+                            if fetch_topic_count < 0:
+                                raise _rt.bad_length(fetch_topic_count, pos, "partitions")
+                            if fetch_topic_count * 10 > end - pos:
+                                raise _rt.short(buf, pos, end, fetch_topic_count * 10, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - fetch_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, fetch_topic_count, pos, "partitions")
+                            elems_taken += fetch_topic_count
+                            fetch_topic_i = 0
+                            try:
+                                for fetch_topic_i in range(fetch_topic_count):
+                                    fetch_partition_v_partition_index, fetch_partition_v_partition_max_bytes = (
+                                        _S1.unpack_from(buf, pos)
+                                    )
+                                    pos += 8
+                                    if (x := buf[pos]) < 128:
+                                        fetch_partition_v_num_acknowledgement_batches_compact = x - 1
+                                        pos += 1
+                                    else:
+                                        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
+                                        fetch_partition_v_num_acknowledgement_batches_compact = x - 1
+                                    fetch_partition_v_acknowledgement_batches = []
+                                    fetch_partition_count = fetch_partition_v_num_acknowledgement_batches_compact
+                                    if fetch_partition_count:
+                                        if fetch_partition_count < 0:
+                                            raise _rt.bad_length(fetch_partition_count, pos, "acknowledgement_batches")
+                                        if fetch_partition_count * 18 > end - pos:
+                                            raise _rt.short(
+                                                buf, pos, end, fetch_partition_count * 18, "acknowledgement_batches"
+                                            )
+                                        if (left := lim[_ELEMENTS_RESERVED] - fetch_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, fetch_partition_count, pos, "acknowledgement_batches")
+                                        elems_taken += fetch_partition_count
+                                        fetch_partition_i = 0
+                                        try:
+                                            for fetch_partition_i in range(fetch_partition_count):
+                                                (
+                                                    acknowledgement_batch_v_first_offset,
+                                                    acknowledgement_batch_v_last_offset,
+                                                ) = _S2.unpack_from(buf, pos)
+                                                pos += 16
+                                                if (x := buf[pos]) < 128:
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
+                                                    pos += 1
+                                                else:
+                                                    x, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_acknowledge_types_compact", 32
+                                                    )
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact = x - 1
+                                                acknowledgement_batch_v_acknowledge_types = []
+                                                acknowledgement_batch_count = (
+                                                    acknowledgement_batch_v_num_acknowledge_types_compact
+                                                )
+                                                if acknowledgement_batch_count:
+                                                    if acknowledgement_batch_count < 0:
+                                                        raise _rt.bad_length(
+                                                            acknowledgement_batch_count, pos, "acknowledge_types"
+                                                        )
+                                                    if acknowledgement_batch_count * 1 > end - pos:
+                                                        raise _rt.short(
+                                                            buf,
+                                                            pos,
+                                                            end,
+                                                            acknowledgement_batch_count * 1,
+                                                            "acknowledge_types",
+                                                        )
+                                                    if (
+                                                        left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count
+                                                    ) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(
+                                                            lim, acknowledgement_batch_count, pos, "acknowledge_types"
+                                                        )
+                                                    elems_taken += acknowledgement_batch_count
+                                                    acknowledgement_batch_v_acknowledge_types.extend(
+                                                        _N0[acknowledgement_batch_count].unpack_from(buf, pos)
+                                                    )
+                                                    pos += acknowledgement_batch_count * 1
+                                                if (x := buf[pos]) < 128:
+                                                    acknowledgement_batch_v_num_tagged_fields = x
+                                                    pos += 1
+                                                else:
+                                                    acknowledgement_batch_v_num_tagged_fields, pos = _uvarint(
+                                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                                    )
+                                                acknowledgement_batch_v_tagged_fields = []
+                                                acknowledgement_batch_count = acknowledgement_batch_v_num_tagged_fields
+                                                if acknowledgement_batch_count:
+                                                    if acknowledgement_batch_count < 0:
+                                                        raise _rt.bad_length(
+                                                            acknowledgement_batch_count, pos, "tagged_fields"
+                                                        )
+                                                    if acknowledgement_batch_count * 2 > end - pos:
+                                                        raise _rt.short(
+                                                            buf,
+                                                            pos,
+                                                            end,
+                                                            acknowledgement_batch_count * 2,
+                                                            "tagged_fields",
+                                                        )
+                                                    if (
+                                                        left := lim[_ELEMENTS_RESERVED] - acknowledgement_batch_count
+                                                    ) >= 0:
+                                                        lim[_ELEMENTS_RESERVED] = left
+                                                    else:
+                                                        _take_elements(
+                                                            lim, acknowledgement_batch_count, pos, "tagged_fields"
+                                                        )
+                                                    elems_taken += acknowledgement_batch_count
+                                                    acknowledgement_batch_i = 0
+                                                    try:
+                                                        for acknowledgement_batch_i in range(
+                                                            acknowledgement_batch_count
+                                                        ):
+                                                            acknowledgement_batch__etagged_fields, pos = (
+                                                                _d_tagged_field(buf, pos, end, lim)
+                                                            )
+                                                            acknowledgement_batch_v_tagged_fields.append(
+                                                                acknowledgement_batch__etagged_fields
+                                                            )
+                                                    except _rt.DecodeError as exc:
+                                                        raise exc.within(f"tagged_fields[{acknowledgement_batch_i}]")
+                                                if elem_tuples:
+                                                    fetch_partition__eacknowledgement_batches = (
+                                                        acknowledgement_batch_v_first_offset,
+                                                        acknowledgement_batch_v_last_offset,
+                                                        tuple(acknowledgement_batch_v_acknowledge_types),
+                                                        tuple(acknowledgement_batch_v_tagged_fields),
+                                                    )
+                                                else:
+                                                    fetch_partition__eacknowledgement_batches = _new(
+                                                        AcknowledgementBatch
+                                                    )
+                                                    fetch_partition__eacknowledgement_batches.first_offset = (
+                                                        acknowledgement_batch_v_first_offset
+                                                    )
+                                                    fetch_partition__eacknowledgement_batches.last_offset = (
+                                                        acknowledgement_batch_v_last_offset
+                                                    )
+                                                    fetch_partition__eacknowledgement_batches.num_acknowledge_types_compact = acknowledgement_batch_v_num_acknowledge_types_compact
+                                                    fetch_partition__eacknowledgement_batches.acknowledge_types = (
+                                                        acknowledgement_batch_v_acknowledge_types
+                                                    )
+                                                    fetch_partition__eacknowledgement_batches.num_tagged_fields = (
+                                                        acknowledgement_batch_v_num_tagged_fields
+                                                    )
+                                                    fetch_partition__eacknowledgement_batches.tagged_fields = (
+                                                        acknowledgement_batch_v_tagged_fields
+                                                    )
+                                                fetch_partition_v_acknowledgement_batches.append(
+                                                    fetch_partition__eacknowledgement_batches
+                                                )
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"acknowledgement_batches[{fetch_partition_i}]")
+                                    if (x := buf[pos]) < 128:
+                                        fetch_partition_v_num_tagged_fields = x
+                                        pos += 1
+                                    else:
+                                        fetch_partition_v_num_tagged_fields, pos = _uvarint(
+                                            buf, pos, end, 5, "num_tagged_fields", 32
+                                        )
+                                    fetch_partition_v_tagged_fields = []
+                                    fetch_partition_count = fetch_partition_v_num_tagged_fields
+                                    if fetch_partition_count:
+                                        if fetch_partition_count < 0:
+                                            raise _rt.bad_length(fetch_partition_count, pos, "tagged_fields")
+                                        if fetch_partition_count * 2 > end - pos:
+                                            raise _rt.short(buf, pos, end, fetch_partition_count * 2, "tagged_fields")
+                                        if (left := lim[_ELEMENTS_RESERVED] - fetch_partition_count) >= 0:
+                                            lim[_ELEMENTS_RESERVED] = left
+                                        else:
+                                            _take_elements(lim, fetch_partition_count, pos, "tagged_fields")
+                                        elems_taken += fetch_partition_count
+                                        fetch_partition_i = 0
+                                        try:
+                                            for fetch_partition_i in range(fetch_partition_count):
+                                                fetch_partition__etagged_fields, pos = _d_tagged_field(
+                                                    buf, pos, end, lim
+                                                )
+                                                fetch_partition_v_tagged_fields.append(fetch_partition__etagged_fields)
+                                        except _rt.DecodeError as exc:
+                                            raise exc.within(f"tagged_fields[{fetch_partition_i}]")
+                                    if elem_tuples:
+                                        fetch_topic__epartitions = (
+                                            fetch_partition_v_partition_index,
+                                            fetch_partition_v_partition_max_bytes,
+                                            tuple(fetch_partition_v_acknowledgement_batches),
+                                            tuple(fetch_partition_v_tagged_fields),
+                                        )
+                                    else:
+                                        fetch_topic__epartitions = _new(FetchPartition)
+                                        fetch_topic__epartitions.partition_index = fetch_partition_v_partition_index
+                                        fetch_topic__epartitions.partition_max_bytes = (
+                                            fetch_partition_v_partition_max_bytes
+                                        )
+                                        fetch_topic__epartitions.num_acknowledgement_batches_compact = (
+                                            fetch_partition_v_num_acknowledgement_batches_compact
+                                        )
+                                        fetch_topic__epartitions.acknowledgement_batches = (
+                                            fetch_partition_v_acknowledgement_batches
+                                        )
+                                        fetch_topic__epartitions.num_tagged_fields = fetch_partition_v_num_tagged_fields
+                                        fetch_topic__epartitions.tagged_fields = fetch_partition_v_tagged_fields
+                                    fetch_topic_v_partitions.append(fetch_topic__epartitions)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"partitions[{fetch_topic_i}]")
+                        if (x := buf[pos]) < 128:
+                            fetch_topic_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            fetch_topic_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        fetch_topic_v_tagged_fields = []
+                        fetch_topic_count = fetch_topic_v_num_tagged_fields
+                        if fetch_topic_count:
+                            if fetch_topic_count < 0:
+                                raise _rt.bad_length(fetch_topic_count, pos, "tagged_fields")
+                            if fetch_topic_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, fetch_topic_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - fetch_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, fetch_topic_count, pos, "tagged_fields")
+                            elems_taken += fetch_topic_count
+                            fetch_topic_i = 0
+                            try:
+                                for fetch_topic_i in range(fetch_topic_count):
+                                    fetch_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    fetch_topic_v_tagged_fields.append(fetch_topic__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{fetch_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _etopics = (
+                                fetch_topic_v_topic_id,
+                                tuple(fetch_topic_v_partitions),
+                                tuple(fetch_topic_v_tagged_fields),
+                            )
+                        else:
+                            _etopics = _new(FetchTopic)
+                            _etopics.topic_id = fetch_topic_v_topic_id
+                            _etopics.num_partitions_compact = fetch_topic_v_num_partitions_compact
+                            _etopics.partitions = fetch_topic_v_partitions
+                            _etopics.num_tagged_fields = fetch_topic_v_num_tagged_fields
+                            _etopics.tagged_fields = fetch_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _etopics, pos = _d_fetch_topic(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_etopics)
+                    v_topics.append(_etopics)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"topics[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_forgotten_topics_data_compact = x - 1
         pos += 1
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_forgotten_topics_data_compact", 32)
         v_num_forgotten_topics_data_compact = x - 1
-    v_forgotten_topics_data = []
-    count = v_num_forgotten_topics_data_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_forgotten_topics_data_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "forgotten_topics_data")
         if count * 2 > end - pos:
             raise _rt.short(buf, pos, end, count * 2, "forgotten_topics_data")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "forgotten_topics_data")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_share_fetch_request_forgotten_topics_data, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_share_fetch_request_forgotten_topics_data(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
-                    forgotten_topic_v_topic_id = buf[pos:e]
-                    pos = e
-                    if (x := buf[pos]) < 128:
-                        forgotten_topic_v_num_partitions_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
-                        forgotten_topic_v_num_partitions_compact = x - 1
-                    forgotten_topic_v_partitions = []
-                    forgotten_topic_count = forgotten_topic_v_num_partitions_compact
-                    if forgotten_topic_count:
-                        if forgotten_topic_count < 0:
-                            raise _rt.bad_length(forgotten_topic_count, pos, "partitions")
-                        if forgotten_topic_count * 4 > end - pos:
-                            raise _rt.short(buf, pos, end, forgotten_topic_count * 4, "partitions")
-                        if (left := lim[_ELEMENTS_RESERVED] - forgotten_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, forgotten_topic_count, pos, "partitions")
-                        elems_taken += forgotten_topic_count
-                        forgotten_topic_v_partitions.extend(_N1[forgotten_topic_count].unpack_from(buf, pos))
-                        pos += forgotten_topic_count * 4
-                    if (x := buf[pos]) < 128:
-                        forgotten_topic_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        forgotten_topic_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    forgotten_topic_v_tagged_fields = []
-                    forgotten_topic_count = forgotten_topic_v_num_tagged_fields
-                    if forgotten_topic_count:
-                        if forgotten_topic_count < 0:
-                            raise _rt.bad_length(forgotten_topic_count, pos, "tagged_fields")
-                        if forgotten_topic_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, forgotten_topic_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - forgotten_topic_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, forgotten_topic_count, pos, "tagged_fields")
-                        elems_taken += forgotten_topic_count
-                        forgotten_topic_i = 0
-                        try:
-                            for forgotten_topic_i in range(forgotten_topic_count):
-                                forgotten_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                forgotten_topic_v_tagged_fields.append(forgotten_topic__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{forgotten_topic_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _eforgotten_topics_data = (
-                            forgotten_topic_v_topic_id,
-                            tuple(forgotten_topic_v_partitions),
-                            tuple(forgotten_topic_v_tagged_fields),
-                        )
-                    else:
-                        _eforgotten_topics_data = _new(ForgottenTopic)
-                        _eforgotten_topics_data.topic_id = forgotten_topic_v_topic_id
-                        _eforgotten_topics_data.num_partitions_compact = forgotten_topic_v_num_partitions_compact
-                        _eforgotten_topics_data.partitions = forgotten_topic_v_partitions
-                        _eforgotten_topics_data.num_tagged_fields = forgotten_topic_v_num_tagged_fields
-                        _eforgotten_topics_data.tagged_fields = forgotten_topic_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _eforgotten_topics_data, pos = _d_forgotten_topic(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_eforgotten_topics_data)
-                v_forgotten_topics_data.append(_eforgotten_topics_data)
+                pos = _s_forgotten_topic(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"forgotten_topics_data[{i}]")
+        v_forgotten_topics_data = _LazyList(lz_first, lz_source, count)
+    else:
+        v_forgotten_topics_data = []
+        count = v_num_forgotten_topics_data_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "forgotten_topics_data")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "forgotten_topics_data")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "forgotten_topics_data")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        n = 16
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_id")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_id")
+                        forgotten_topic_v_topic_id = buf[pos:e]
+                        pos = e
+                        if (x := buf[pos]) < 128:
+                            forgotten_topic_v_num_partitions_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+                            forgotten_topic_v_num_partitions_compact = x - 1
+                        forgotten_topic_v_partitions = []
+                        forgotten_topic_count = forgotten_topic_v_num_partitions_compact
+                        if forgotten_topic_count:
+                            if forgotten_topic_count < 0:
+                                raise _rt.bad_length(forgotten_topic_count, pos, "partitions")
+                            if forgotten_topic_count * 4 > end - pos:
+                                raise _rt.short(buf, pos, end, forgotten_topic_count * 4, "partitions")
+                            if (left := lim[_ELEMENTS_RESERVED] - forgotten_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, forgotten_topic_count, pos, "partitions")
+                            elems_taken += forgotten_topic_count
+                            forgotten_topic_v_partitions.extend(_N1[forgotten_topic_count].unpack_from(buf, pos))
+                            pos += forgotten_topic_count * 4
+                        if (x := buf[pos]) < 128:
+                            forgotten_topic_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            forgotten_topic_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        forgotten_topic_v_tagged_fields = []
+                        forgotten_topic_count = forgotten_topic_v_num_tagged_fields
+                        if forgotten_topic_count:
+                            if forgotten_topic_count < 0:
+                                raise _rt.bad_length(forgotten_topic_count, pos, "tagged_fields")
+                            if forgotten_topic_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, forgotten_topic_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - forgotten_topic_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, forgotten_topic_count, pos, "tagged_fields")
+                            elems_taken += forgotten_topic_count
+                            forgotten_topic_i = 0
+                            try:
+                                for forgotten_topic_i in range(forgotten_topic_count):
+                                    forgotten_topic__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    forgotten_topic_v_tagged_fields.append(forgotten_topic__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{forgotten_topic_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _eforgotten_topics_data = (
+                                forgotten_topic_v_topic_id,
+                                tuple(forgotten_topic_v_partitions),
+                                tuple(forgotten_topic_v_tagged_fields),
+                            )
+                        else:
+                            _eforgotten_topics_data = _new(ForgottenTopic)
+                            _eforgotten_topics_data.topic_id = forgotten_topic_v_topic_id
+                            _eforgotten_topics_data.num_partitions_compact = forgotten_topic_v_num_partitions_compact
+                            _eforgotten_topics_data.partitions = forgotten_topic_v_partitions
+                            _eforgotten_topics_data.num_tagged_fields = forgotten_topic_v_num_tagged_fields
+                            _eforgotten_topics_data.tagged_fields = forgotten_topic_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _eforgotten_topics_data, pos = _d_forgotten_topic(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_eforgotten_topics_data)
+                    v_forgotten_topics_data.append(_eforgotten_topics_data)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"forgotten_topics_data[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -934,9 +996,9 @@ def _e_share_fetch_request(v: ShareFetchRequest, out: list[Any], p_api_version: 
         v_min_bytes = v.min_bytes
         v_max_bytes = v.max_bytes
         v_num_topics_compact = v.num_topics_compact
-        v_topics = v.topics
+        v_topics = _rt.as_list(v.topics)
         v_num_forgotten_topics_data_compact = v.num_forgotten_topics_data_compact
-        v_forgotten_topics_data = v.forgotten_topics_data
+        v_forgotten_topics_data = _rt.as_list(v.forgotten_topics_data)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_group_id = None
@@ -2190,11 +2252,288 @@ def _e_share_fetch_request_header(v: ShareFetchRequestHeader, out: list[Any], p_
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_fetch_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one fetch_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    _epartitions: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 10 > end - pos:
+            raise _rt.short(buf, pos, end, count * 10, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_fetch_partition(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_fetch_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one fetch_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_partition_index: int
+    v_partition_max_bytes: int
+    v_num_acknowledgement_batches_compact: int
+    v_num_tagged_fields: int
+    _eacknowledgement_batches: Any
+    x: int
+    count: int
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_partition_index, v_partition_max_bytes = _S1.unpack_from(buf, pos)
+    pos += 8
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_acknowledgement_batches_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledgement_batches_compact", 32)
+        v_num_acknowledgement_batches_compact = x - 1
+    count = v_num_acknowledgement_batches_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "acknowledgement_batches")
+        if count * 18 > end - pos:
+            raise _rt.short(buf, pos, end, count * 18, "acknowledgement_batches")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_acknowledgement_batch(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"acknowledgement_batches[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_acknowledgement_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one acknowledgement_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_first_offset: int
+    v_last_offset: int
+    v_num_acknowledge_types_compact: int
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_first_offset, v_last_offset = _S2.unpack_from(buf, pos)
+    pos += 16
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_acknowledge_types_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_acknowledge_types_compact", 32)
+        v_num_acknowledge_types_compact = x - 1
+    count = v_num_acknowledge_types_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "acknowledge_types")
+        if count * 1 > end - pos:
+            raise _rt.short(buf, pos, end, count * 1, "acknowledge_types")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 1 > end:
+                    raise _rt.short(buf, pos, end, 1, "")
+                (_eacknowledge_types,) = _S3.unpack_from(buf, pos)
+                pos += 1
+        except _rt.DecodeError as exc:
+            raise exc.within(f"acknowledge_types[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_forgotten_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one forgotten_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_topic_id: bytes
+    v_num_partitions_compact: int
+    v_num_tagged_fields: int
+    x: int
+    n: int
+    count: int
+    e: int
+    n = 16
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_id")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_id")
+    v_topic_id = buf[pos:e]
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_partitions_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_partitions_compact", 32)
+        v_num_partitions_compact = x - 1
+    count = v_num_partitions_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "partitions")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "partitions")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_epartitions,) = _S4.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"partitions[{i}]")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_share_fetch_request_topics(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_fetch_request's `topics` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "topics")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_fetch_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"topics[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
+def _v_share_fetch_request_forgotten_topics_data(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_fetch_request's `forgotten_topics_data` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "forgotten_topics_data")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_forgotten_topic(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"forgotten_topics_data[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("share_fetch_request.topics", "share_fetch_request.forgotten_topics_data")
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "share_fetch_request does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -2206,15 +2545,19 @@ def decode(
 ) -> ShareFetchRequest:
     """Decode exactly one share_fetch_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `share_fetch_request.topics`,
+    `share_fetch_request.forgotten_topics_data` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a
     list inside one comes as a tuple), as `encode` also takes them: no object for
     each.
     """
-    return _decode_one(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2223,15 +2566,19 @@ def decode_prefix(
     """Decode one share_fetch_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `share_fetch_request.topics`,
+    `share_fetch_request.forgotten_topics_data` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a
     list inside one comes as a tuple), as `encode` also takes them: no object for
     each.
     """
-    return _decode_prefix(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2246,8 +2593,12 @@ def decode_stream(
     """Decode share_fetch_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists `share_fetch_request.topics`,
+    `share_fetch_request.forgotten_topics_data` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FetchTopic, FetchPartition,
     AcknowledgementBatch, ForgottenTopic come in their tuple form (`TUPLE_FORMS`; a
@@ -2256,7 +2607,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_share_fetch_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2290,9 +2641,9 @@ def build(
     min_bytes: int = 0,
     max_bytes: int = 0,
     num_topics_compact: int | None = None,
-    topics: list[FetchTopic | FetchTopicTuple] | None = None,
+    topics: Sequence[FetchTopic | FetchTopicTuple] | None = None,
     num_forgotten_topics_data_compact: int | None = None,
-    forgotten_topics_data: list[ForgottenTopic | ForgottenTopicTuple] | None = None,
+    forgotten_topics_data: Sequence[ForgottenTopic | ForgottenTopicTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

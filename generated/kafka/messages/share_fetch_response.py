@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.record_set import RecordSet, _d_record_set, _e_record_set
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "5e793141f2b7b75c717bde5dc6953d830680e9ff7d945c2c75464bac188c375a"
 
 
@@ -66,7 +70,7 @@ class ShareFetchResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `node_endpoints`. Derived: computed on encode when left None."""
-    node_endpoints: list[NodeEndpoint | NodeEndpointTuple] = field(
+    node_endpoints: Sequence[NodeEndpoint | NodeEndpointTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "NodeEndpoint", "list": True}
     )
     """
@@ -89,7 +93,7 @@ class ShareFetchResponse:
         num_responses_compact: int | None = None,
         responses: list[ShareFetchableTopicResponse | ShareFetchableTopicResponseTuple] | None = None,
         num_node_endpoints_compact: int | None = None,
-        node_endpoints: list[NodeEndpoint | NodeEndpointTuple] | None = None,
+        node_endpoints: Sequence[NodeEndpoint | NodeEndpointTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -467,7 +471,7 @@ def _d_share_fetch_response(
     v_num_responses_compact: int
     v_responses: list[ShareFetchableTopicResponse | ShareFetchableTopicResponseTuple]
     v_num_node_endpoints_compact: int
-    v_node_endpoints: list[NodeEndpoint | NodeEndpointTuple]
+    v_node_endpoints: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _eresponses: Any
@@ -537,114 +541,132 @@ def _d_share_fetch_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_node_endpoints_compact", 32)
         v_num_node_endpoints_compact = x - 1
-    v_node_endpoints = []
-    count = v_num_node_endpoints_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_node_endpoints_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "node_endpoints")
         if count * 11 > end - pos:
             raise _rt.short(buf, pos, end, count * 11, "node_endpoints")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "node_endpoints")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_share_fetch_response_node_endpoints, buf, pos, (end, count, p_api_version))
+        lz_first = _v_share_fetch_response_node_endpoints(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    (node_endpoint_v_node_id,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        node_endpoint_v_len_host_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
-                        node_endpoint_v_len_host_compact = x - 1
-                    if node_endpoint_v_len_host_compact < 0:
-                        raise _rt.bad_length(node_endpoint_v_len_host_compact, pos, "host")
-                    e = pos + node_endpoint_v_len_host_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, node_endpoint_v_len_host_compact, "host")
-                    try:
-                        node_endpoint_v_host = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
-                    pos = e
-                    (node_endpoint_v_port,) = _S1.unpack_from(buf, pos)
-                    pos += 4
-                    if (x := buf[pos]) < 128:
-                        node_endpoint_v_len_rack_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
-                        node_endpoint_v_len_rack_compact = x - 1
-                    if node_endpoint_v_len_rack_compact >= 0:
-                        e = pos + node_endpoint_v_len_rack_compact
-                        if e > end:
-                            raise _rt.short(buf, pos, end, node_endpoint_v_len_rack_compact, "rack")
-                        try:
-                            node_endpoint_v_rack = buf[pos:e].decode()
-                        except UnicodeDecodeError as exc:
-                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
-                        pos = e
-                    else:
-                        node_endpoint_v_rack = None
-                    if (x := buf[pos]) < 128:
-                        node_endpoint_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        node_endpoint_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
-                    node_endpoint_v_tagged_fields = []
-                    node_endpoint_count = node_endpoint_v_num_tagged_fields
-                    if node_endpoint_count:
-                        if node_endpoint_count < 0:
-                            raise _rt.bad_length(node_endpoint_count, pos, "tagged_fields")
-                        if node_endpoint_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, node_endpoint_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - node_endpoint_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, node_endpoint_count, pos, "tagged_fields")
-                        elems_taken += node_endpoint_count
-                        node_endpoint_i = 0
-                        try:
-                            for node_endpoint_i in range(node_endpoint_count):
-                                node_endpoint__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                node_endpoint_v_tagged_fields.append(node_endpoint__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{node_endpoint_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _enode_endpoints = (
-                            node_endpoint_v_node_id,
-                            node_endpoint_v_host,
-                            node_endpoint_v_port,
-                            node_endpoint_v_rack,
-                            tuple(node_endpoint_v_tagged_fields),
-                        )
-                    else:
-                        _enode_endpoints = _new(NodeEndpoint)
-                        _enode_endpoints.node_id = node_endpoint_v_node_id
-                        _enode_endpoints.len_host_compact = node_endpoint_v_len_host_compact
-                        _enode_endpoints.host = node_endpoint_v_host
-                        _enode_endpoints.port = node_endpoint_v_port
-                        _enode_endpoints.len_rack_compact = node_endpoint_v_len_rack_compact
-                        _enode_endpoints.rack = node_endpoint_v_rack
-                        _enode_endpoints.num_tagged_fields = node_endpoint_v_num_tagged_fields
-                        _enode_endpoints.tagged_fields = node_endpoint_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _enode_endpoints, pos = _d_node_endpoint(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_enode_endpoints)
-                v_node_endpoints.append(_enode_endpoints)
+                pos = _s_node_endpoint(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"node_endpoints[{i}]")
+        v_node_endpoints = _LazyList(lz_first, lz_source, count)
+    else:
+        v_node_endpoints = []
+        count = v_num_node_endpoints_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "node_endpoints")
+            if count * 11 > end - pos:
+                raise _rt.short(buf, pos, end, count * 11, "node_endpoints")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "node_endpoints")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        (node_endpoint_v_node_id,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            node_endpoint_v_len_host_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+                            node_endpoint_v_len_host_compact = x - 1
+                        if node_endpoint_v_len_host_compact < 0:
+                            raise _rt.bad_length(node_endpoint_v_len_host_compact, pos, "host")
+                        e = pos + node_endpoint_v_len_host_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, node_endpoint_v_len_host_compact, "host")
+                        try:
+                            node_endpoint_v_host = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+                        pos = e
+                        (node_endpoint_v_port,) = _S1.unpack_from(buf, pos)
+                        pos += 4
+                        if (x := buf[pos]) < 128:
+                            node_endpoint_v_len_rack_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+                            node_endpoint_v_len_rack_compact = x - 1
+                        if node_endpoint_v_len_rack_compact >= 0:
+                            e = pos + node_endpoint_v_len_rack_compact
+                            if e > end:
+                                raise _rt.short(buf, pos, end, node_endpoint_v_len_rack_compact, "rack")
+                            try:
+                                node_endpoint_v_rack = buf[pos:e].decode()
+                            except UnicodeDecodeError as exc:
+                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+                            pos = e
+                        else:
+                            node_endpoint_v_rack = None
+                        if (x := buf[pos]) < 128:
+                            node_endpoint_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            node_endpoint_v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+                        node_endpoint_v_tagged_fields = []
+                        node_endpoint_count = node_endpoint_v_num_tagged_fields
+                        if node_endpoint_count:
+                            if node_endpoint_count < 0:
+                                raise _rt.bad_length(node_endpoint_count, pos, "tagged_fields")
+                            if node_endpoint_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, node_endpoint_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - node_endpoint_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, node_endpoint_count, pos, "tagged_fields")
+                            elems_taken += node_endpoint_count
+                            node_endpoint_i = 0
+                            try:
+                                for node_endpoint_i in range(node_endpoint_count):
+                                    node_endpoint__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    node_endpoint_v_tagged_fields.append(node_endpoint__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{node_endpoint_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _enode_endpoints = (
+                                node_endpoint_v_node_id,
+                                node_endpoint_v_host,
+                                node_endpoint_v_port,
+                                node_endpoint_v_rack,
+                                tuple(node_endpoint_v_tagged_fields),
+                            )
+                        else:
+                            _enode_endpoints = _new(NodeEndpoint)
+                            _enode_endpoints.node_id = node_endpoint_v_node_id
+                            _enode_endpoints.len_host_compact = node_endpoint_v_len_host_compact
+                            _enode_endpoints.host = node_endpoint_v_host
+                            _enode_endpoints.port = node_endpoint_v_port
+                            _enode_endpoints.len_rack_compact = node_endpoint_v_len_rack_compact
+                            _enode_endpoints.rack = node_endpoint_v_rack
+                            _enode_endpoints.num_tagged_fields = node_endpoint_v_num_tagged_fields
+                            _enode_endpoints.tagged_fields = node_endpoint_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _enode_endpoints, pos = _d_node_endpoint(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_enode_endpoints)
+                    v_node_endpoints.append(_enode_endpoints)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"node_endpoints[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -701,7 +723,7 @@ def _e_share_fetch_response(v: ShareFetchResponse, out: list[Any], p_api_version
         v_num_responses_compact = v.num_responses_compact
         v_responses = v.responses
         v_num_node_endpoints_compact = v.num_node_endpoints_compact
-        v_node_endpoints = v.node_endpoints
+        v_node_endpoints = _rt.as_list(v.node_endpoints)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         b_error_message = None
@@ -1955,11 +1977,114 @@ def _e_share_fetch_response_header(v: ShareFetchResponseHeader, out: list[Any], 
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one node_endpoint of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_node_id: int
+    v_len_host_compact: int
+    v_host: str
+    v_port: int
+    v_len_rack_compact: int
+    v_rack: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    (v_node_id,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_host_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_host_compact", 32)
+        v_len_host_compact = x - 1
+    if v_len_host_compact < 0:
+        raise _rt.bad_length(v_len_host_compact, pos, "host")
+    e = pos + v_len_host_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_host_compact, "host")
+    try:
+        v_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
+    pos = e
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    (v_port,) = _S1.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_rack_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_rack_compact", 32)
+        v_len_rack_compact = x - 1
+    if v_len_rack_compact >= 0:
+        e = pos + v_len_rack_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_rack_compact, "rack")
+        try:
+            v_rack = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
+        pos = e
+    else:
+        v_rack = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_share_fetch_response_node_endpoints(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_fetch_response's `node_endpoints` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "node_endpoints")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_node_endpoint(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"node_endpoints[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ("kafka.record_batch_v2",)
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("share_fetch_response.node_endpoints",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "share_fetch_response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -1971,11 +2096,14 @@ def decode(
 ) -> ShareFetchResponse:
     """Decode exactly one share_fetch_response; any other input raises DecodeError.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
-    whole path. Everything else is checked before this returns. With `lazy=False`,
-    every element is read, checked and kept first.
+    In a lazy read (`lazy`, the default), the lists
+    `share_fetch_response.node_endpoints` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them; the
+    `kafka.record_batch_v2` values inside are read as their own `decode` reads them:
+    the elements of each view when a loop reaches them. An element's error comes
+    from the loop that reaches it, with its whole path. Everything else is checked
+    before this returns. With `lazy=False`, every element is read, checked and kept
+    first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -1991,11 +2119,14 @@ def decode_prefix(
     """Decode one share_fetch_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
-    whole path. Everything else is checked before this returns. With `lazy=False`,
-    every element is read, checked and kept first.
+    In a lazy read (`lazy`, the default), the lists
+    `share_fetch_response.node_endpoints` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them; the
+    `kafka.record_batch_v2` values inside are read as their own `decode` reads them:
+    the elements of each view when a loop reaches them. An element's error comes
+    from the loop that reaches it, with its whole path. Everything else is checked
+    before this returns. With `lazy=False`, every element is read, checked and kept
+    first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -2017,11 +2148,14 @@ def decode_stream(
     """Decode share_fetch_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    The `kafka.record_batch_v2` values inside are read as their own `decode` reads
-    them (`lazy`, the default): the elements of each view (a `LazyList`) when a loop
-    reaches them; an element's error comes from the loop that reaches it, with its
-    whole path. Everything else is checked before this returns. With `lazy=False`,
-    every element is read, checked and kept first.
+    In a lazy read (`lazy`, the default), the lists
+    `share_fetch_response.node_endpoints` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them; the
+    `kafka.record_batch_v2` values inside are read as their own `decode` reads them:
+    the elements of each view when a loop reaches them. An element's error comes
+    from the loop that reaches it, with its whole path. Everything else is checked
+    before this returns. With `lazy=False`, every element is read, checked and kept
+    first.
 
     With `tuples`, the elements of lists of ShareFetchableTopicResponse,
     PartitionData, AcquiredRecords, NodeEndpoint, Record, Header come in their tuple
@@ -2062,7 +2196,7 @@ def build(
     num_responses_compact: int | None = None,
     responses: list[ShareFetchableTopicResponse | ShareFetchableTopicResponseTuple] | None = None,
     num_node_endpoints_compact: int | None = None,
-    node_endpoints: list[NodeEndpoint | NodeEndpointTuple] | None = None,
+    node_endpoints: Sequence[NodeEndpoint | NodeEndpointTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -26,6 +29,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "976cad90e9007faa038f695127cc427cba6819b33015521f75996369546f3442"
 
 
@@ -39,7 +43,7 @@ class ShareGroupDescribeRequest:
 
     num_group_ids_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `group_ids`. Derived: computed on encode when left None."""
-    group_ids: list[StringElement | StringElementTuple] = field(
+    group_ids: Sequence[StringElement | StringElementTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StringElement", "list": True}
     )
     """The ids of the groups to describe"""
@@ -55,7 +59,7 @@ class ShareGroupDescribeRequest:
     def __init__(
         self,
         num_group_ids_compact: int | None = None,
-        group_ids: list[StringElement | StringElementTuple] | None = None,
+        group_ids: Sequence[StringElement | StringElementTuple] | None = None,
         include_authorized_operations: int = 0,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -153,7 +157,7 @@ def _d_share_group_describe_request(
 ) -> tuple[ShareGroupDescribeRequest, int]:
     """Decode one share_group_describe_request from buf[pos:end]; return it and the position after it."""
     v_num_group_ids_compact: int
-    v_group_ids: list[StringElement | StringElementTuple]
+    v_group_ids: Any
     v_include_authorized_operations: int
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
@@ -169,53 +173,73 @@ def _d_share_group_describe_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_group_ids_compact", 32)
         v_num_group_ids_compact = x - 1
-    v_group_ids = []
-    count = v_num_group_ids_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_group_ids_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "group_ids")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "group_ids")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "group_ids")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_share_group_describe_request_group_ids, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_share_group_describe_request_group_ids(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                try:
-                    if (x := buf[pos]) < 128:
-                        string_element_v_len_value_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
-                        string_element_v_len_value_compact = x - 1
-                    if string_element_v_len_value_compact < 0:
-                        raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
-                    e = pos + string_element_v_len_value_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
-                    try:
-                        string_element_v_value = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
-                    pos = e
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _egroup_ids = (string_element_v_value,)
-                    else:
-                        _egroup_ids = _new(StringElement)
-                        _egroup_ids.len_value_compact = string_element_v_len_value_compact
-                        _egroup_ids.value = string_element_v_value
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    pos = elem_at
-                    _egroup_ids, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
-                v_group_ids.append(_egroup_ids)
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"group_ids[{i}]")
+        v_group_ids = _LazyList(lz_first, lz_source, count)
+    else:
+        v_group_ids = []
+        count = v_num_group_ids_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "group_ids")
+            if count * 1 > end - pos:
+                raise _rt.short(buf, pos, end, count * 1, "group_ids")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "group_ids")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    try:
+                        if (x := buf[pos]) < 128:
+                            string_element_v_len_value_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+                            string_element_v_len_value_compact = x - 1
+                        if string_element_v_len_value_compact < 0:
+                            raise _rt.bad_length(string_element_v_len_value_compact, pos, "value")
+                        e = pos + string_element_v_len_value_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, string_element_v_len_value_compact, "value")
+                        try:
+                            string_element_v_value = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+                        pos = e
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _egroup_ids = (string_element_v_value,)
+                        else:
+                            _egroup_ids = _new(StringElement)
+                            _egroup_ids.len_value_compact = string_element_v_len_value_compact
+                            _egroup_ids.value = string_element_v_value
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        pos = elem_at
+                        _egroup_ids, pos = _d_string_element(buf, pos, end, lim, p_api_version, elem_tuples)
+                    v_group_ids.append(_egroup_ids)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"group_ids[{i}]")
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_include_authorized_operations = buf[pos]
@@ -258,7 +282,7 @@ def _e_share_group_describe_request(v: ShareGroupDescribeRequest, out: list[Any]
     try:
         w = 0
         v_num_group_ids_compact = v.num_group_ids_compact
-        v_group_ids = v.group_ids
+        v_group_ids = _rt.as_list(v.group_ids)
         v_include_authorized_operations = v.include_authorized_operations
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -441,11 +465,64 @@ def _e_share_group_describe_request_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_share_group_describe_request_group_ids(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_group_describe_request's `group_ids` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "group_ids")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_string_element(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"group_ids[{i}]")
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("share_group_describe_request.group_ids",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "share_group_describe_request does not end with a list of a known size, read after the fields before it"
@@ -461,14 +538,18 @@ def decode(
 ) -> ShareGroupDescribeRequest:
     """Decode exactly one share_group_describe_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_request.group_ids` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -477,14 +558,18 @@ def decode_prefix(
     """Decode one share_group_describe_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_request.group_ids` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -499,8 +584,12 @@ def decode_stream(
     """Decode share_group_describe_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_request.group_ids` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StringElement come in their tuple form
     (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -508,7 +597,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_share_group_describe_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -534,7 +623,7 @@ def encode(value: ShareGroupDescribeRequest, *, api_version: int) -> bytes:
 def build(
     *,
     num_group_ids_compact: int | None = None,
-    group_ids: list[StringElement | StringElementTuple] | None = None,
+    group_ids: Sequence[StringElement | StringElementTuple] | None = None,
     include_authorized_operations: int = 0,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

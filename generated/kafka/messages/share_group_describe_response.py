@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "99ace12f0afebc97821b262b9c018f16324c1eb9e017749e0fa0a3b4beb9e814"
 
 
@@ -46,7 +50,7 @@ class ShareGroupDescribeResponse:
     """
     num_groups_compact: int | None = field(default=None, metadata={"kind": "int", "wide": False, "derived": True})
     """Number of elements of `groups`. Derived: computed on encode when left None."""
-    groups: list[DescribedGroup | DescribedGroupTuple] = field(
+    groups: Sequence[DescribedGroup | DescribedGroupTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "DescribedGroup", "list": True}
     )
     """Each described group."""
@@ -61,7 +65,7 @@ class ShareGroupDescribeResponse:
         self,
         throttle_time_ms: int = 0,
         num_groups_compact: int | None = None,
-        groups: list[DescribedGroup | DescribedGroupTuple] | None = None,
+        groups: Sequence[DescribedGroup | DescribedGroupTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -437,7 +441,7 @@ def _d_share_group_describe_response(
     """Decode one share_group_describe_response from buf[pos:end]; return it and the position after it."""
     v_throttle_time_ms: int
     v_num_groups_compact: int
-    v_groups: list[DescribedGroup | DescribedGroupTuple]
+    v_groups: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     _egroups: Any
@@ -453,27 +457,45 @@ def _d_share_group_describe_response(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_groups_compact", 32)
         v_num_groups_compact = x - 1
-    v_groups = []
-    count = v_num_groups_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_groups_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "groups")
         if count * 20 > end - pos:
             raise _rt.short(buf, pos, end, count * 20, "groups")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "groups")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(lim, _v_share_group_describe_response_groups, buf, pos, (end, count, p_api_version))
+        lz_first = _v_share_group_describe_response_groups(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                _egroups, pos = _d_described_group(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_egroups)
-                v_groups.append(_egroups)
+                pos = _s_described_group(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"groups[{i}]")
+        v_groups = _LazyList(lz_first, lz_source, count)
+    else:
+        v_groups = []
+        count = v_num_groups_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "groups")
+            if count * 20 > end - pos:
+                raise _rt.short(buf, pos, end, count * 20, "groups")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "groups")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    _egroups, pos = _d_described_group(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_egroups)
+                    v_groups.append(_egroups)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"groups[{i}]")
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -513,7 +535,7 @@ def _e_share_group_describe_response(v: ShareGroupDescribeResponse, out: list[An
         w = 0
         v_throttle_time_ms = v.throttle_time_ms
         v_num_groups_compact = v.num_groups_compact
-        v_groups = v.groups
+        v_groups = _rt.as_list(v.groups)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if v_groups is None:
@@ -1969,11 +1991,332 @@ def _e_share_group_describe_response_header(
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one described_group of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_error_code: int
+    v_len_error_message_compact: int
+    v_error_message: Any
+    v_len_group_id_compact: int
+    v_group_id: str
+    v_len_group_state_compact: int
+    v_group_state: str
+    v_group_epoch: int
+    v_assignment_epoch: int
+    v_len_assignor_name_compact: int
+    v_assignor_name: str
+    v_num_members_compact: int
+    v_authorized_operations: int
+    v_num_tagged_fields: int
+    _emembers: Any
+    x: int
+    count: int
+    e: int
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_error_message_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_error_message_compact", 32)
+        v_len_error_message_compact = x - 1
+    if v_len_error_message_compact >= 0:
+        e = pos + v_len_error_message_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_error_message_compact, "error_message")
+        try:
+            v_error_message = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
+        pos = e
+    else:
+        v_error_message = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_group_id_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_group_id_compact", 32)
+        v_len_group_id_compact = x - 1
+    if v_len_group_id_compact < 0:
+        raise _rt.bad_length(v_len_group_id_compact, pos, "group_id")
+    e = pos + v_len_group_id_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_group_id_compact, "group_id")
+    try:
+        v_group_id = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_group_state_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_group_state_compact", 32)
+        v_len_group_state_compact = x - 1
+    if v_len_group_state_compact < 0:
+        raise _rt.bad_length(v_len_group_state_compact, pos, "group_state")
+    e = pos + v_len_group_state_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_group_state_compact, "group_state")
+    try:
+        v_group_state = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_state") from None
+    pos = e
+    if pos + 8 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    v_group_epoch, v_assignment_epoch = _S2.unpack_from(buf, pos)
+    pos += 8
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_assignor_name_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_assignor_name_compact", 32)
+        v_len_assignor_name_compact = x - 1
+    if v_len_assignor_name_compact < 0:
+        raise _rt.bad_length(v_len_assignor_name_compact, pos, "assignor_name")
+    e = pos + v_len_assignor_name_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_assignor_name_compact, "assignor_name")
+    try:
+        v_assignor_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "assignor_name") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_members_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_members_compact", 32)
+        v_num_members_compact = x - 1
+    count = v_num_members_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "members")
+        if count * 12 > end - pos:
+            raise _rt.short(buf, pos, end, count * 12, "members")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_member(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"members[{i}]")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L4)
+    (v_authorized_operations,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_member(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one member of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_member_id_compact: int
+    v_member_id: str
+    v_len_rack_id_compact: int
+    v_rack_id: Any
+    v_member_epoch: int
+    v_len_client_id_compact: int
+    v_client_id: str
+    v_len_client_host_compact: int
+    v_client_host: str
+    v_num_subscribed_topic_names_compact: int
+    v_assignment: Assignment
+    v_num_tagged_fields: int
+    _esubscribed_topic_names: Any
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_member_id_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_member_id_compact", 32)
+        v_len_member_id_compact = x - 1
+    if v_len_member_id_compact < 0:
+        raise _rt.bad_length(v_len_member_id_compact, pos, "member_id")
+    e = pos + v_len_member_id_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_member_id_compact, "member_id")
+    try:
+        v_member_id = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "member_id") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_rack_id_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_rack_id_compact", 32)
+        v_len_rack_id_compact = x - 1
+    if v_len_rack_id_compact >= 0:
+        e = pos + v_len_rack_id_compact
+        if e > end:
+            raise _rt.short(buf, pos, end, v_len_rack_id_compact, "rack_id")
+        try:
+            v_rack_id = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack_id") from None
+        pos = e
+    else:
+        v_rack_id = None
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L8)
+    (v_member_epoch,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_client_id_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_client_id_compact", 32)
+        v_len_client_id_compact = x - 1
+    if v_len_client_id_compact < 0:
+        raise _rt.bad_length(v_len_client_id_compact, pos, "client_id")
+    e = pos + v_len_client_id_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_client_id_compact, "client_id")
+    try:
+        v_client_id = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_client_host_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_client_host_compact", 32)
+        v_len_client_host_compact = x - 1
+    if v_len_client_host_compact < 0:
+        raise _rt.bad_length(v_len_client_host_compact, pos, "client_host")
+    e = pos + v_len_client_host_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_client_host_compact, "client_host")
+    try:
+        v_client_host = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_host") from None
+    pos = e
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_subscribed_topic_names_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "num_subscribed_topic_names_compact", 32)
+        v_num_subscribed_topic_names_compact = x - 1
+    count = v_num_subscribed_topic_names_compact
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "subscribed_topic_names")
+        if count * 1 > end - pos:
+            raise _rt.short(buf, pos, end, count * 1, "subscribed_topic_names")
+        i = 0
+        try:
+            for i in range(count):
+                pos = _s_string_element(buf, pos, end, lim, p_api_version)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"subscribed_topic_names[{i}]")
+    try:
+        v_assignment, pos = _d_assignment(buf, pos, end, lim, p_api_version)
+    except _rt.DecodeError as exc:
+        raise exc.within("assignment")
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one string_element of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_value_compact: int
+    v_value: str
+    x: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_value_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_value_compact", 32)
+        v_len_value_compact = x - 1
+    if v_len_value_compact < 0:
+        raise _rt.bad_length(v_len_value_compact, pos, "value")
+    e = pos + v_len_value_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_value_compact, "value")
+    try:
+        v_value = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
+    pos = e
+    return pos
+
+
+def _v_share_group_describe_response_groups(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a share_group_describe_response's `groups` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "groups")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_described_group(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"groups[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("share_group_describe_response.groups",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "share_group_describe_response does not end with a list of a known size, read after the fields before it"
@@ -1989,14 +2332,18 @@ def decode(
 ) -> ShareGroupDescribeResponse:
     """Decode exactly one share_group_describe_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_response.groups` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -2005,14 +2352,18 @@ def decode_prefix(
     """Decode one share_group_describe_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_response.groups` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
     as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -2027,8 +2378,12 @@ def decode_stream(
     """Decode share_group_describe_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `share_group_describe_response.groups` are views (a `LazyList`): their elements
+    are skipped, checked as they are read, and read when a loop reaches them. An
+    element's error comes from the loop that reaches it, with its whole path.
+    Everything else is checked before this returns. With `lazy=False`, every element
+    is read, checked and kept first.
 
     With `tuples`, the elements of lists of DescribedGroup, Member, StringElement,
     TopicPartitions come in their tuple form (`TUPLE_FORMS`; a list inside one comes
@@ -2036,7 +2391,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_share_group_describe_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -2063,7 +2418,7 @@ def build(
     *,
     throttle_time_ms: int = 0,
     num_groups_compact: int | None = None,
-    groups: list[DescribedGroup | DescribedGroupTuple] | None = None,
+    groups: Sequence[DescribedGroup | DescribedGroupTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

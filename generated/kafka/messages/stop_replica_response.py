@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -28,6 +31,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "e210e46ae163954fa4224cde8ff1ad4aef0dc93a4b37de87f6e14db211d199e7"
 
 
@@ -49,7 +53,7 @@ class StopReplicaResponse:
         default=None, metadata={"kind": "int", "wide": False, "derived": True, "optional": True}
     )
     """Number of elements of `partition_errors`. Derived: computed on encode when left None."""
-    partition_errors: list[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] = field(
+    partition_errors: Sequence[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "StopReplicaPartitionError", "list": True}
     )
     """The responses for each partition."""
@@ -67,7 +71,7 @@ class StopReplicaResponse:
         error_code: int = 0,
         num_partition_errors: int | None = None,
         num_partition_errors_compact: int | None = None,
-        partition_errors: list[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] | None = None,
+        partition_errors: Sequence[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
     ) -> None:
@@ -211,7 +215,7 @@ def _d_stop_replica_response(
     v_error_code: int
     v_num_partition_errors: Any
     v_num_partition_errors_compact: Any
-    v_partition_errors: list[StopReplicaPartitionError | StopReplicaPartitionErrorTuple]
+    v_partition_errors: Any
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     _epartition_errors: Any
@@ -246,128 +250,150 @@ def _d_stop_replica_response(
             v_num_partition_errors_compact = x - 1
     else:
         v_num_partition_errors_compact = None
-    v_partition_errors = []
-    count = v_num_partition_errors_compact if (p_api_version >= 2) else v_num_partition_errors
-    if count:
+    if lim[_LAZY]:
+        count = v_num_partition_errors_compact if (p_api_version >= 2) else v_num_partition_errors
         if count < 0:
             raise _rt.bad_length(count, pos, "partition_errors")
         if count * 6 > end - pos:
             raise _rt.short(buf, pos, end, count * 6, "partition_errors")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "partition_errors")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_stop_replica_response_partition_errors, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_stop_replica_response_partition_errors(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if p_api_version <= 1:
-                        (stop_replica_partition_error_v_len_topic_name,) = _S0.unpack_from(buf, pos)
-                        pos += 2
-                    else:
-                        stop_replica_partition_error_v_len_topic_name = None
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            stop_replica_partition_error_v_len_topic_name_compact = x - 1
-                            pos += 1
-                        else:
-                            x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
-                            stop_replica_partition_error_v_len_topic_name_compact = x - 1
-                    else:
-                        stop_replica_partition_error_v_len_topic_name_compact = None
-                    n = (
-                        stop_replica_partition_error_v_len_topic_name_compact
-                        if (p_api_version >= 2)
-                        else stop_replica_partition_error_v_len_topic_name
-                    )
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_name")
-                    e = pos + n
-                    if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_name")
-                    try:
-                        stop_replica_partition_error_v_topic_name = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
-                    pos = e
-                    stop_replica_partition_error_v_partition_index, stop_replica_partition_error_v_error_code = (
-                        _S2.unpack_from(buf, pos)
-                    )
-                    pos += 6
-                    if p_api_version >= 2:
-                        if (x := buf[pos]) < 128:
-                            stop_replica_partition_error_v_num_tagged_fields = x
-                            pos += 1
-                        else:
-                            stop_replica_partition_error_v_num_tagged_fields, pos = _uvarint(
-                                buf, pos, end, 5, "num_tagged_fields", 32
-                            )
-                    else:
-                        stop_replica_partition_error_v_num_tagged_fields = None
-                    if p_api_version >= 2:
-                        stop_replica_partition_error_v_tagged_fields = []
-                        stop_replica_partition_error_count = stop_replica_partition_error_v_num_tagged_fields
-                        if stop_replica_partition_error_count:
-                            if stop_replica_partition_error_count < 0:
-                                raise _rt.bad_length(stop_replica_partition_error_count, pos, "tagged_fields")
-                            if stop_replica_partition_error_count * 2 > end - pos:
-                                raise _rt.short(buf, pos, end, stop_replica_partition_error_count * 2, "tagged_fields")
-                            if (left := lim[_ELEMENTS_RESERVED] - stop_replica_partition_error_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, stop_replica_partition_error_count, pos, "tagged_fields")
-                            elems_taken += stop_replica_partition_error_count
-                            stop_replica_partition_error_i = 0
-                            try:
-                                for stop_replica_partition_error_i in range(stop_replica_partition_error_count):
-                                    stop_replica_partition_error__etagged_fields, pos = _d_tagged_field(
-                                        buf, pos, end, lim
-                                    )
-                                    stop_replica_partition_error_v_tagged_fields.append(
-                                        stop_replica_partition_error__etagged_fields
-                                    )
-                            except _rt.DecodeError as exc:
-                                raise exc.within(f"tagged_fields[{stop_replica_partition_error_i}]")
-                    else:
-                        stop_replica_partition_error_v_tagged_fields = None
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _epartition_errors = (
-                            stop_replica_partition_error_v_topic_name,
-                            stop_replica_partition_error_v_partition_index,
-                            stop_replica_partition_error_v_error_code,
-                            (
-                                None
-                                if stop_replica_partition_error_v_tagged_fields is None
-                                else tuple(stop_replica_partition_error_v_tagged_fields)
-                            ),
-                        )
-                    else:
-                        _epartition_errors = _new(StopReplicaPartitionError)
-                        _epartition_errors.len_topic_name = stop_replica_partition_error_v_len_topic_name
-                        _epartition_errors.len_topic_name_compact = (
-                            stop_replica_partition_error_v_len_topic_name_compact
-                        )
-                        _epartition_errors.topic_name = stop_replica_partition_error_v_topic_name
-                        _epartition_errors.partition_index = stop_replica_partition_error_v_partition_index
-                        _epartition_errors.error_code = stop_replica_partition_error_v_error_code
-                        _epartition_errors.num_tagged_fields = stop_replica_partition_error_v_num_tagged_fields
-                        _epartition_errors.tagged_fields = stop_replica_partition_error_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _epartition_errors, pos = _d_stop_replica_partition_error(
-                        buf, pos, end, lim, p_api_version, elem_tuples
-                    )
-                if _untracked_tree is not None:
-                    _untracked_tree(_epartition_errors)
-                v_partition_errors.append(_epartition_errors)
+                pos = _s_stop_replica_partition_error(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"partition_errors[{i}]")
+        v_partition_errors = _LazyList(lz_first, lz_source, count)
+    else:
+        v_partition_errors = []
+        count = v_num_partition_errors_compact if (p_api_version >= 2) else v_num_partition_errors
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "partition_errors")
+            if count * 6 > end - pos:
+                raise _rt.short(buf, pos, end, count * 6, "partition_errors")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partition_errors")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if p_api_version <= 1:
+                            (stop_replica_partition_error_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                            pos += 2
+                        else:
+                            stop_replica_partition_error_v_len_topic_name = None
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                stop_replica_partition_error_v_len_topic_name_compact = x - 1
+                                pos += 1
+                            else:
+                                x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
+                                stop_replica_partition_error_v_len_topic_name_compact = x - 1
+                        else:
+                            stop_replica_partition_error_v_len_topic_name_compact = None
+                        n = (
+                            stop_replica_partition_error_v_len_topic_name_compact
+                            if (p_api_version >= 2)
+                            else stop_replica_partition_error_v_len_topic_name
+                        )
+                        if n < 0:
+                            raise _rt.bad_length(n, pos, "topic_name")
+                        e = pos + n
+                        if e > end:
+                            raise _rt.short(buf, pos, end, n, "topic_name")
+                        try:
+                            stop_replica_partition_error_v_topic_name = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+                        pos = e
+                        stop_replica_partition_error_v_partition_index, stop_replica_partition_error_v_error_code = (
+                            _S2.unpack_from(buf, pos)
+                        )
+                        pos += 6
+                        if p_api_version >= 2:
+                            if (x := buf[pos]) < 128:
+                                stop_replica_partition_error_v_num_tagged_fields = x
+                                pos += 1
+                            else:
+                                stop_replica_partition_error_v_num_tagged_fields, pos = _uvarint(
+                                    buf, pos, end, 5, "num_tagged_fields", 32
+                                )
+                        else:
+                            stop_replica_partition_error_v_num_tagged_fields = None
+                        if p_api_version >= 2:
+                            stop_replica_partition_error_v_tagged_fields = []
+                            stop_replica_partition_error_count = stop_replica_partition_error_v_num_tagged_fields
+                            if stop_replica_partition_error_count:
+                                if stop_replica_partition_error_count < 0:
+                                    raise _rt.bad_length(stop_replica_partition_error_count, pos, "tagged_fields")
+                                if stop_replica_partition_error_count * 2 > end - pos:
+                                    raise _rt.short(
+                                        buf, pos, end, stop_replica_partition_error_count * 2, "tagged_fields"
+                                    )
+                                if (left := lim[_ELEMENTS_RESERVED] - stop_replica_partition_error_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, stop_replica_partition_error_count, pos, "tagged_fields")
+                                elems_taken += stop_replica_partition_error_count
+                                stop_replica_partition_error_i = 0
+                                try:
+                                    for stop_replica_partition_error_i in range(stop_replica_partition_error_count):
+                                        stop_replica_partition_error__etagged_fields, pos = _d_tagged_field(
+                                            buf, pos, end, lim
+                                        )
+                                        stop_replica_partition_error_v_tagged_fields.append(
+                                            stop_replica_partition_error__etagged_fields
+                                        )
+                                except _rt.DecodeError as exc:
+                                    raise exc.within(f"tagged_fields[{stop_replica_partition_error_i}]")
+                        else:
+                            stop_replica_partition_error_v_tagged_fields = None
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _epartition_errors = (
+                                stop_replica_partition_error_v_topic_name,
+                                stop_replica_partition_error_v_partition_index,
+                                stop_replica_partition_error_v_error_code,
+                                (
+                                    None
+                                    if stop_replica_partition_error_v_tagged_fields is None
+                                    else tuple(stop_replica_partition_error_v_tagged_fields)
+                                ),
+                            )
+                        else:
+                            _epartition_errors = _new(StopReplicaPartitionError)
+                            _epartition_errors.len_topic_name = stop_replica_partition_error_v_len_topic_name
+                            _epartition_errors.len_topic_name_compact = (
+                                stop_replica_partition_error_v_len_topic_name_compact
+                            )
+                            _epartition_errors.topic_name = stop_replica_partition_error_v_topic_name
+                            _epartition_errors.partition_index = stop_replica_partition_error_v_partition_index
+                            _epartition_errors.error_code = stop_replica_partition_error_v_error_code
+                            _epartition_errors.num_tagged_fields = stop_replica_partition_error_v_num_tagged_fields
+                            _epartition_errors.tagged_fields = stop_replica_partition_error_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _epartition_errors, pos = _d_stop_replica_partition_error(
+                            buf, pos, end, lim, p_api_version, elem_tuples
+                        )
+                    if _untracked_tree is not None:
+                        _untracked_tree(_epartition_errors)
+                    v_partition_errors.append(_epartition_errors)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"partition_errors[{i}]")
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -423,7 +449,7 @@ def _e_stop_replica_response(v: StopReplicaResponse, out: list[Any], p_api_versi
         v_error_code = v.error_code
         v_num_partition_errors = v.num_partition_errors
         v_num_partition_errors_compact = v.num_partition_errors_compact
-        v_partition_errors = v.partition_errors
+        v_partition_errors = _rt.as_list(v.partition_errors)
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
         if p_api_version <= 1:
@@ -834,11 +860,111 @@ def _e_stop_replica_response_header(v: StopReplicaResponseHeader, out: list[Any]
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one stop_replica_partition_error of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_topic_name: Any
+    v_len_topic_name_compact: Any
+    v_topic_name: str
+    v_partition_index: int
+    v_error_code: int
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 1:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_topic_name")
+        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_topic_name = None
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_len_topic_name_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "len_topic_name_compact", 32)
+            v_len_topic_name_compact = x - 1
+    else:
+        v_len_topic_name_compact = None
+    n = v_len_topic_name_compact if (p_api_version >= 2) else v_len_topic_name
+    if n < 0:
+        raise _rt.bad_length(n, pos, "topic_name")
+    e = pos + n
+    if e > end:
+        raise _rt.short(buf, pos, end, n, "topic_name")
+    try:
+        v_topic_name = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+    pos = e
+    if pos + 6 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    pos += 6
+    if p_api_version >= 2:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 2:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_stop_replica_response_partition_errors(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a stop_replica_response's `partition_errors` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "partition_errors")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_stop_replica_partition_error(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"partition_errors[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("stop_replica_response.partition_errors",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = "stop_replica_response does not end with a list of a known size, read after the fields before it"
 #: Why `decode_columns` is not offered.
@@ -850,14 +976,18 @@ def decode(
 ) -> StopReplicaResponse:
     """Decode exactly one stop_replica_response; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `stop_replica_response.partition_errors` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StopReplicaPartitionError come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_one(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -866,14 +996,18 @@ def decode_prefix(
     """Decode one stop_replica_response from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `stop_replica_response.partition_errors` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StopReplicaPartitionError come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
     takes them: no object for each.
     """
-    return _decode_prefix(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -888,8 +1022,12 @@ def decode_stream(
     """Decode stop_replica_response values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `stop_replica_response.partition_errors` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of StopReplicaPartitionError come in their
     tuple form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also
@@ -897,7 +1035,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_stop_replica_response, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -925,7 +1063,7 @@ def build(
     error_code: int = 0,
     num_partition_errors: int | None = None,
     num_partition_errors_compact: int | None = None,
-    partition_errors: list[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] | None = None,
+    partition_errors: Sequence[StopReplicaPartitionError | StopReplicaPartitionErrorTuple] | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,
     api_version: int,

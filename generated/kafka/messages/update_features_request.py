@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "1b4dbe58b1332b3095d1d2a9f5b82ace4bb7c7e099f0a34c8bc6c22220b96da0"
 
 
@@ -46,7 +50,7 @@ class UpdateFeaturesRequest:
         default=None, metadata={"kind": "int", "wide": False, "derived": True}
     )
     """Number of elements of `feature_updates`. Derived: computed on encode when left None."""
-    feature_updates: list[FeatureUpdateKey | FeatureUpdateKeyTuple] = field(
+    feature_updates: Sequence[FeatureUpdateKey | FeatureUpdateKeyTuple] = field(
         default_factory=list, metadata={"kind": "user", "type": "FeatureUpdateKey", "list": True}
     )
     """The list of updates to finalized features."""
@@ -63,7 +67,7 @@ class UpdateFeaturesRequest:
         self,
         timeout_ms: int = 0,
         num_feature_updates_compact: int | None = None,
-        feature_updates: list[FeatureUpdateKey | FeatureUpdateKeyTuple] | None = None,
+        feature_updates: Sequence[FeatureUpdateKey | FeatureUpdateKeyTuple] | None = None,
         validate_only: int | None = None,
         num_tagged_fields: int | None = None,
         tagged_fields: list[TaggedField] | None = None,
@@ -211,7 +215,7 @@ def _d_update_features_request(
     """Decode one update_features_request from buf[pos:end]; return it and the position after it."""
     v_timeout_ms: int
     v_num_feature_updates_compact: int
-    v_feature_updates: list[FeatureUpdateKey | FeatureUpdateKeyTuple]
+    v_feature_updates: Any
     v_validate_only: Any
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
@@ -236,106 +240,126 @@ def _d_update_features_request(
     else:
         x, pos = _uvarint(buf, pos, end, 5, "num_feature_updates_compact", 32)
         v_num_feature_updates_compact = x - 1
-    v_feature_updates = []
-    count = v_num_feature_updates_compact
-    if count:
+    if lim[_LAZY]:
+        count = v_num_feature_updates_compact
         if count < 0:
             raise _rt.bad_length(count, pos, "feature_updates")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "feature_updates")
-        if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-            lim[_ELEMENTS_RESERVED] = left
-        else:
-            _take_elements(lim, count, pos, "feature_updates")
-        elem_tuples = lim[_TUPLES] == 1
+        lz_source = _nested_source(
+            lim, _v_update_features_request_feature_updates, buf, pos, (end, count, p_api_version)
+        )
+        lz_first = _v_update_features_request_feature_updates(
+            buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+        )
         i = 0
         try:
             for i in range(count):
-                elem_at = pos
-                elems_taken = 0
-                try:
-                    if (x := buf[pos]) < 128:
-                        feature_update_key_v_len_feature_compact = x - 1
-                        pos += 1
-                    else:
-                        x, pos = _uvarint(buf, pos, end, 5, "len_feature_compact", 32)
-                        feature_update_key_v_len_feature_compact = x - 1
-                    if feature_update_key_v_len_feature_compact < 0:
-                        raise _rt.bad_length(feature_update_key_v_len_feature_compact, pos, "feature")
-                    e = pos + feature_update_key_v_len_feature_compact
-                    if e > end:
-                        raise _rt.short(buf, pos, end, feature_update_key_v_len_feature_compact, "feature")
-                    try:
-                        feature_update_key_v_feature = buf[pos:e].decode()
-                    except UnicodeDecodeError as exc:
-                        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "feature") from None
-                    pos = e
-                    feature_update_key_v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
-                    pos += 2
-                    if p_api_version <= 0:
-                        feature_update_key_v_allow_downgrade = buf[pos]
-                        pos += 1
-                    else:
-                        feature_update_key_v_allow_downgrade = None
-                    if p_api_version >= 1:
-                        (feature_update_key_v_upgrade_type,) = _S2.unpack_from(buf, pos)
-                        pos += 1
-                    else:
-                        feature_update_key_v_upgrade_type = None
-                    if (x := buf[pos]) < 128:
-                        feature_update_key_v_num_tagged_fields = x
-                        pos += 1
-                    else:
-                        feature_update_key_v_num_tagged_fields, pos = _uvarint(
-                            buf, pos, end, 5, "num_tagged_fields", 32
-                        )
-                    feature_update_key_v_tagged_fields = []
-                    feature_update_key_count = feature_update_key_v_num_tagged_fields
-                    if feature_update_key_count:
-                        if feature_update_key_count < 0:
-                            raise _rt.bad_length(feature_update_key_count, pos, "tagged_fields")
-                        if feature_update_key_count * 2 > end - pos:
-                            raise _rt.short(buf, pos, end, feature_update_key_count * 2, "tagged_fields")
-                        if (left := lim[_ELEMENTS_RESERVED] - feature_update_key_count) >= 0:
-                            lim[_ELEMENTS_RESERVED] = left
-                        else:
-                            _take_elements(lim, feature_update_key_count, pos, "tagged_fields")
-                        elems_taken += feature_update_key_count
-                        feature_update_key_i = 0
-                        try:
-                            for feature_update_key_i in range(feature_update_key_count):
-                                feature_update_key__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
-                                feature_update_key_v_tagged_fields.append(feature_update_key__etagged_fields)
-                        except _rt.DecodeError as exc:
-                            raise exc.within(f"tagged_fields[{feature_update_key_i}]")
-                    if pos > end:
-                        raise IndexError  # read again, checked
-                    if elem_tuples:
-                        _efeature_updates = (
-                            feature_update_key_v_feature,
-                            feature_update_key_v_max_version_level,
-                            feature_update_key_v_allow_downgrade,
-                            feature_update_key_v_upgrade_type,
-                            tuple(feature_update_key_v_tagged_fields),
-                        )
-                    else:
-                        _efeature_updates = _new(FeatureUpdateKey)
-                        _efeature_updates.len_feature_compact = feature_update_key_v_len_feature_compact
-                        _efeature_updates.feature = feature_update_key_v_feature
-                        _efeature_updates.max_version_level = feature_update_key_v_max_version_level
-                        _efeature_updates.allow_downgrade = feature_update_key_v_allow_downgrade
-                        _efeature_updates.upgrade_type = feature_update_key_v_upgrade_type
-                        _efeature_updates.num_tagged_fields = feature_update_key_v_num_tagged_fields
-                        _efeature_updates.tagged_fields = feature_update_key_v_tagged_fields
-                except (IndexError, _struct.error, _rt.DecodeError):
-                    lim[_ELEMENTS_RESERVED] += elems_taken
-                    pos = elem_at
-                    _efeature_updates, pos = _d_feature_update_key(buf, pos, end, lim, p_api_version, elem_tuples)
-                if _untracked_tree is not None:
-                    _untracked_tree(_efeature_updates)
-                v_feature_updates.append(_efeature_updates)
+                pos = _s_feature_update_key(buf, pos, end, lim, p_api_version)
         except _rt.DecodeError as exc:
             raise exc.within(f"feature_updates[{i}]")
+        v_feature_updates = _LazyList(lz_first, lz_source, count)
+    else:
+        v_feature_updates = []
+        count = v_num_feature_updates_compact
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "feature_updates")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "feature_updates")
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "feature_updates")
+            elem_tuples = lim[_TUPLES] == 1
+            i = 0
+            try:
+                for i in range(count):
+                    elem_at = pos
+                    elems_taken = 0
+                    try:
+                        if (x := buf[pos]) < 128:
+                            feature_update_key_v_len_feature_compact = x - 1
+                            pos += 1
+                        else:
+                            x, pos = _uvarint(buf, pos, end, 5, "len_feature_compact", 32)
+                            feature_update_key_v_len_feature_compact = x - 1
+                        if feature_update_key_v_len_feature_compact < 0:
+                            raise _rt.bad_length(feature_update_key_v_len_feature_compact, pos, "feature")
+                        e = pos + feature_update_key_v_len_feature_compact
+                        if e > end:
+                            raise _rt.short(buf, pos, end, feature_update_key_v_len_feature_compact, "feature")
+                        try:
+                            feature_update_key_v_feature = buf[pos:e].decode()
+                        except UnicodeDecodeError as exc:
+                            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "feature") from None
+                        pos = e
+                        feature_update_key_v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        pos += 2
+                        if p_api_version <= 0:
+                            feature_update_key_v_allow_downgrade = buf[pos]
+                            pos += 1
+                        else:
+                            feature_update_key_v_allow_downgrade = None
+                        if p_api_version >= 1:
+                            (feature_update_key_v_upgrade_type,) = _S2.unpack_from(buf, pos)
+                            pos += 1
+                        else:
+                            feature_update_key_v_upgrade_type = None
+                        if (x := buf[pos]) < 128:
+                            feature_update_key_v_num_tagged_fields = x
+                            pos += 1
+                        else:
+                            feature_update_key_v_num_tagged_fields, pos = _uvarint(
+                                buf, pos, end, 5, "num_tagged_fields", 32
+                            )
+                        feature_update_key_v_tagged_fields = []
+                        feature_update_key_count = feature_update_key_v_num_tagged_fields
+                        if feature_update_key_count:
+                            if feature_update_key_count < 0:
+                                raise _rt.bad_length(feature_update_key_count, pos, "tagged_fields")
+                            if feature_update_key_count * 2 > end - pos:
+                                raise _rt.short(buf, pos, end, feature_update_key_count * 2, "tagged_fields")
+                            if (left := lim[_ELEMENTS_RESERVED] - feature_update_key_count) >= 0:
+                                lim[_ELEMENTS_RESERVED] = left
+                            else:
+                                _take_elements(lim, feature_update_key_count, pos, "tagged_fields")
+                            elems_taken += feature_update_key_count
+                            feature_update_key_i = 0
+                            try:
+                                for feature_update_key_i in range(feature_update_key_count):
+                                    feature_update_key__etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+                                    feature_update_key_v_tagged_fields.append(feature_update_key__etagged_fields)
+                            except _rt.DecodeError as exc:
+                                raise exc.within(f"tagged_fields[{feature_update_key_i}]")
+                        if pos > end:
+                            raise IndexError  # read again, checked
+                        if elem_tuples:
+                            _efeature_updates = (
+                                feature_update_key_v_feature,
+                                feature_update_key_v_max_version_level,
+                                feature_update_key_v_allow_downgrade,
+                                feature_update_key_v_upgrade_type,
+                                tuple(feature_update_key_v_tagged_fields),
+                            )
+                        else:
+                            _efeature_updates = _new(FeatureUpdateKey)
+                            _efeature_updates.len_feature_compact = feature_update_key_v_len_feature_compact
+                            _efeature_updates.feature = feature_update_key_v_feature
+                            _efeature_updates.max_version_level = feature_update_key_v_max_version_level
+                            _efeature_updates.allow_downgrade = feature_update_key_v_allow_downgrade
+                            _efeature_updates.upgrade_type = feature_update_key_v_upgrade_type
+                            _efeature_updates.num_tagged_fields = feature_update_key_v_num_tagged_fields
+                            _efeature_updates.tagged_fields = feature_update_key_v_tagged_fields
+                    except (IndexError, _struct.error, _rt.DecodeError):
+                        lim[_ELEMENTS_RESERVED] += elems_taken
+                        pos = elem_at
+                        _efeature_updates, pos = _d_feature_update_key(buf, pos, end, lim, p_api_version, elem_tuples)
+                    if _untracked_tree is not None:
+                        _untracked_tree(_efeature_updates)
+                    v_feature_updates.append(_efeature_updates)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"feature_updates[{i}]")
     if p_api_version >= 1:
         if pos >= end:
             raise _rt.short(buf, pos, end, 1, "validate_only")
@@ -388,7 +412,7 @@ def _e_update_features_request(v: UpdateFeaturesRequest, out: list[Any], p_api_v
         w = 0
         v_timeout_ms = v.timeout_ms
         v_num_feature_updates_compact = v.num_feature_updates_compact
-        v_feature_updates = v.feature_updates
+        v_feature_updates = _rt.as_list(v.feature_updates)
         v_validate_only = v.validate_only
         v_num_tagged_fields = v.num_tagged_fields
         v_tagged_fields = v.tagged_fields
@@ -712,11 +736,106 @@ def _e_update_features_request_header(v: UpdateFeaturesRequestHeader, out: list[
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_feature_update_key(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one feature_update_key of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_feature_compact: int
+    v_feature: str
+    v_max_version_level: int
+    v_allow_downgrade: Any
+    v_upgrade_type: Any
+    v_num_tagged_fields: int
+    x: int
+    count: int
+    e: int
+    if pos < end and (x := buf[pos]) < 128:
+        v_len_feature_compact = x - 1
+        pos += 1
+    else:
+        x, pos = _uvarint(buf, pos, end, 5, "len_feature_compact", 32)
+        v_len_feature_compact = x - 1
+    if v_len_feature_compact < 0:
+        raise _rt.bad_length(v_len_feature_compact, pos, "feature")
+    e = pos + v_len_feature_compact
+    if e > end:
+        raise _rt.short(buf, pos, end, v_len_feature_compact, "feature")
+    try:
+        v_feature = buf[pos:e].decode()
+    except UnicodeDecodeError as exc:
+        raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "feature") from None
+    pos = e
+    if pos + 2 > end:
+        raise _rt.short_run(buf, pos, end, _L1)
+    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    pos += 2
+    if p_api_version <= 0:
+        if pos >= end:
+            raise _rt.short(buf, pos, end, 1, "allow_downgrade")
+        v_allow_downgrade = buf[pos]
+        pos += 1
+    else:
+        v_allow_downgrade = None
+    if p_api_version >= 1:
+        if pos + 1 > end:
+            raise _rt.short(buf, pos, end, 1, "upgrade_type")
+        (v_upgrade_type,) = _S2.unpack_from(buf, pos)
+        pos += 1
+    else:
+        v_upgrade_type = None
+    if pos < end and (x := buf[pos]) < 128:
+        v_num_tagged_fields = x
+        pos += 1
+    else:
+        v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    count = v_num_tagged_fields
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "tagged_fields")
+        if count * 2 > end - pos:
+            raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+        i = 0
+        try:
+            for i in range(count):
+                _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+        except _rt.DecodeError as exc:
+            raise exc.within(f"tagged_fields[{i}]")
+    return pos
+
+
+def _v_update_features_request_feature_updates(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a update_features_request's `feature_updates` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "feature_updates")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_feature_update_key(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"feature_updates[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("update_features_request.feature_updates",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "update_features_request does not end with a list of a known size, read after the fields before it"
@@ -732,14 +851,18 @@ def decode(
 ) -> UpdateFeaturesRequest:
     """Decode exactly one update_features_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_features_request.feature_updates` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FeatureUpdateKey come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_one(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -748,14 +871,18 @@ def decode_prefix(
     """Decode one update_features_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_features_request.feature_updates` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FeatureUpdateKey come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
     them: no object for each.
     """
-    return _decode_prefix(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -770,8 +897,12 @@ def decode_stream(
     """Decode update_features_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_features_request.feature_updates` are views (a `LazyList`): their
+    elements are skipped, checked as they are read, and read when a loop reaches
+    them. An element's error comes from the loop that reaches it, with its whole
+    path. Everything else is checked before this returns. With `lazy=False`, every
+    element is read, checked and kept first.
 
     With `tuples`, the elements of lists of FeatureUpdateKey come in their tuple
     form (`TUPLE_FORMS`; a list inside one comes as a tuple), as `encode` also takes
@@ -779,7 +910,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_update_features_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -806,7 +937,7 @@ def build(
     *,
     timeout_ms: int = 0,
     num_feature_updates_compact: int | None = None,
-    feature_updates: list[FeatureUpdateKey | FeatureUpdateKeyTuple] | None = None,
+    feature_updates: Sequence[FeatureUpdateKey | FeatureUpdateKeyTuple] | None = None,
     validate_only: int | None = None,
     num_tagged_fields: int | None = None,
     tagged_fields: list[TaggedField] | None = None,

@@ -5,8 +5,9 @@
 from __future__ import annotations
 
 import struct as _struct
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NoReturn, TypeAlias, cast as _cast
+from typing import Any, Final, Iterator, NoReturn, TypeAlias, cast as _cast
 
 from logcodec.runtime import native as _native
 from logcodec.runtime import primitives as _rt
@@ -14,6 +15,8 @@ from logcodec.runtime.limits import DEFAULT_LIMITS, Limits, take_elements as _ta
 from logcodec.runtime.stream import Stream, decode_one as _decode_one, decode_part as _decode_part
 from logcodec.runtime.stream import decode_prefix as _decode_prefix
 from logcodec.runtime.stream import decode_stream as _decode_stream, encode_part as _encode_part
+from logcodec.runtime.lazy import named_value as _named_value
+from logcodec.runtime.lazy import LazyList as _LazyList, nested_source as _nested_source
 from logcodec.runtime.stream import unsupported as _unsupported
 from logcodec.generated.kafka.messages.tagged_field import TaggedField, _d_tagged_field, _e_tagged_field
 
@@ -29,6 +32,7 @@ _new: Final = object.__new__
 #: Where the counters the decoders spend sit in the call's budget (`lim`, a list of ints).
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
+_LAZY: Final = 7
 SCHEMA_SHA256 = "3192fa4762509e2c51c6c0873d4226d93c2fe98cea1d51005939e9bfbb39350c"
 
 
@@ -55,8 +59,11 @@ class UpdateMetadataRequest:
     Number of elements of `ungrouped_partition_states`. Derived: computed on encode
     when left None.
     """
-    ungrouped_partition_states: list[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple] | None = field(
-        default=None, metadata={"kind": "user", "type": "UpdateMetadataPartitionState", "list": True, "optional": True}
+    ungrouped_partition_states: Sequence[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple] | None = (
+        field(
+            default=None,
+            metadata={"kind": "user", "type": "UpdateMetadataPartitionState", "list": True, "optional": True},
+        )
     )
     """In older versions of this RPC, each partition that we would like to update."""
     num_topic_states: int | None = field(
@@ -100,7 +107,7 @@ class UpdateMetadataRequest:
         controller_epoch: int = 0,
         broker_epoch: int | None = None,
         num_ungrouped_partition_states: int | None = None,
-        ungrouped_partition_states: list[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple]
+        ungrouped_partition_states: Sequence[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple]
         | None = None,
         num_topic_states: int | None = None,
         num_topic_states_compact: int | None = None,
@@ -750,271 +757,309 @@ def _d_update_metadata_request(
     else:
         v_num_ungrouped_partition_states = None
     if p_api_version <= 4:
-        v_ungrouped_partition_states = []
-        count = v_num_ungrouped_partition_states
-        if count:
+        if lim[_LAZY]:
+            count = v_num_ungrouped_partition_states
             if count < 0:
                 raise _rt.bad_length(count, pos, "ungrouped_partition_states")
             if count * 20 > end - pos:
                 raise _rt.short(buf, pos, end, count * 20, "ungrouped_partition_states")
-            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
-                lim[_ELEMENTS_RESERVED] = left
-            else:
-                _take_elements(lim, count, pos, "ungrouped_partition_states")
-            elem_tuples = lim[_TUPLES] == 1
+            lz_source = _nested_source(
+                lim, _v_update_metadata_request_ungrouped_partition_states, buf, pos, (end, count, p_api_version)
+            )
+            lz_first = _v_update_metadata_request_ungrouped_partition_states(
+                buf, pos, end, lim, end, count, p_api_version, lz_source[5], -1
+            )
             i = 0
             try:
                 for i in range(count):
-                    elem_at = pos
-                    elems_taken = 0
-                    try:
-                        if p_api_version <= 4:
-                            (update_metadata_partition_state_v_len_topic_name,) = _S2.unpack_from(buf, pos)
-                            pos += 2
-                        else:
-                            update_metadata_partition_state_v_len_topic_name = None
-                        if p_api_version <= 4:
-                            n = update_metadata_partition_state_v_len_topic_name
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_name")
-                            e = pos + n
-                            if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_name")
-                            try:
-                                update_metadata_partition_state_v_topic_name = buf[pos:e].decode()
-                            except UnicodeDecodeError as exc:
-                                raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
-                            pos = e
-                        else:
-                            update_metadata_partition_state_v_topic_name = None
-                        (
-                            update_metadata_partition_state_v_partition_index,
-                            update_metadata_partition_state_v_controller_epoch,
-                            update_metadata_partition_state_v_leader,
-                            update_metadata_partition_state_v_leader_epoch,
-                        ) = _S3.unpack_from(buf, pos)
-                        pos += 16
-                        if p_api_version <= 5:
-                            (update_metadata_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            update_metadata_partition_state_v_num_isr = None
-                        if p_api_version >= 6:
-                            if (x := buf[pos]) < 128:
-                                update_metadata_partition_state_v_num_isr_compact = x - 1
-                                pos += 1
+                    pos = _s_update_metadata_partition_state(buf, pos, end, lim, p_api_version)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"ungrouped_partition_states[{i}]")
+            v_ungrouped_partition_states = _LazyList(lz_first, lz_source, count)
+        else:
+            v_ungrouped_partition_states = []
+            count = v_num_ungrouped_partition_states
+            if count:
+                if count < 0:
+                    raise _rt.bad_length(count, pos, "ungrouped_partition_states")
+                if count * 20 > end - pos:
+                    raise _rt.short(buf, pos, end, count * 20, "ungrouped_partition_states")
+                if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                    lim[_ELEMENTS_RESERVED] = left
+                else:
+                    _take_elements(lim, count, pos, "ungrouped_partition_states")
+                elem_tuples = lim[_TUPLES] == 1
+                i = 0
+                try:
+                    for i in range(count):
+                        elem_at = pos
+                        elems_taken = 0
+                        try:
+                            if p_api_version <= 4:
+                                (update_metadata_partition_state_v_len_topic_name,) = _S2.unpack_from(buf, pos)
+                                pos += 2
                             else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
-                                update_metadata_partition_state_v_num_isr_compact = x - 1
-                        else:
-                            update_metadata_partition_state_v_num_isr_compact = None
-                        update_metadata_partition_state_v_isr = []
-                        update_metadata_partition_state_count = (
-                            update_metadata_partition_state_v_num_isr_compact
-                            if (p_api_version >= 6)
-                            else update_metadata_partition_state_v_num_isr
-                        )
-                        if update_metadata_partition_state_count:
-                            if update_metadata_partition_state_count < 0:
-                                raise _rt.bad_length(update_metadata_partition_state_count, pos, "isr")
-                            if update_metadata_partition_state_count * 4 > end - pos:
-                                raise _rt.short(buf, pos, end, update_metadata_partition_state_count * 4, "isr")
-                            if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, update_metadata_partition_state_count, pos, "isr")
-                            elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_v_isr.extend(
-                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
-                            )
-                            pos += update_metadata_partition_state_count * 4
-                        (update_metadata_partition_state_v_zk_version,) = _S0.unpack_from(buf, pos)
-                        pos += 4
-                        if p_api_version <= 5:
-                            (update_metadata_partition_state_v_num_replicas,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            update_metadata_partition_state_v_num_replicas = None
-                        if p_api_version >= 6:
-                            if (x := buf[pos]) < 128:
-                                update_metadata_partition_state_v_num_replicas_compact = x - 1
-                                pos += 1
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
-                                update_metadata_partition_state_v_num_replicas_compact = x - 1
-                        else:
-                            update_metadata_partition_state_v_num_replicas_compact = None
-                        update_metadata_partition_state_v_replicas = []
-                        update_metadata_partition_state_count = (
-                            update_metadata_partition_state_v_num_replicas_compact
-                            if (p_api_version >= 6)
-                            else update_metadata_partition_state_v_num_replicas
-                        )
-                        if update_metadata_partition_state_count:
-                            if update_metadata_partition_state_count < 0:
-                                raise _rt.bad_length(update_metadata_partition_state_count, pos, "replicas")
-                            if update_metadata_partition_state_count * 4 > end - pos:
-                                raise _rt.short(buf, pos, end, update_metadata_partition_state_count * 4, "replicas")
-                            if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
-                                lim[_ELEMENTS_RESERVED] = left
-                            else:
-                                _take_elements(lim, update_metadata_partition_state_count, pos, "replicas")
-                            elems_taken += update_metadata_partition_state_count
-                            update_metadata_partition_state_v_replicas.extend(
-                                _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
-                            )
-                            pos += update_metadata_partition_state_count * 4
-                        if (p_api_version >= 4) and (p_api_version <= 5):
-                            (update_metadata_partition_state_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
-                            pos += 4
-                        else:
-                            update_metadata_partition_state_v_num_offline_replicas = None
-                        if p_api_version >= 6:
-                            if (x := buf[pos]) < 128:
-                                update_metadata_partition_state_v_num_offline_replicas_compact = x - 1
-                                pos += 1
-                            else:
-                                x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
-                                update_metadata_partition_state_v_num_offline_replicas_compact = x - 1
-                        else:
-                            update_metadata_partition_state_v_num_offline_replicas_compact = None
-                        if p_api_version >= 4:
-                            update_metadata_partition_state_v_offline_replicas = []
-                            update_metadata_partition_state_count = (
-                                update_metadata_partition_state_v_num_offline_replicas_compact
-                                if (p_api_version >= 6)
-                                else update_metadata_partition_state_v_num_offline_replicas
-                            )
-                            if update_metadata_partition_state_count:
-                                if update_metadata_partition_state_count < 0:
-                                    raise _rt.bad_length(update_metadata_partition_state_count, pos, "offline_replicas")
-                                if update_metadata_partition_state_count * 4 > end - pos:
-                                    raise _rt.short(
-                                        buf, pos, end, update_metadata_partition_state_count * 4, "offline_replicas"
-                                    )
-                                if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, update_metadata_partition_state_count, pos, "offline_replicas")
-                                elems_taken += update_metadata_partition_state_count
-                                update_metadata_partition_state_v_offline_replicas.extend(
-                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
-                                )
-                                pos += update_metadata_partition_state_count * 4
-                        else:
-                            update_metadata_partition_state_v_offline_replicas = None
-                        if p_api_version >= 6:
-                            if (x := buf[pos]) < 128:
-                                update_metadata_partition_state_v_num_tagged_fields = x
-                                pos += 1
-                            else:
-                                update_metadata_partition_state_v_num_tagged_fields, pos = _uvarint(
-                                    buf, pos, end, 5, "num_tagged_fields", 32
-                                )
-                        else:
-                            update_metadata_partition_state_v_num_tagged_fields = None
-                        if p_api_version >= 6:
-                            update_metadata_partition_state_v_tagged_fields = []
-                            update_metadata_partition_state_count = update_metadata_partition_state_v_num_tagged_fields
-                            if update_metadata_partition_state_count:
-                                if update_metadata_partition_state_count < 0:
-                                    raise _rt.bad_length(update_metadata_partition_state_count, pos, "tagged_fields")
-                                if update_metadata_partition_state_count * 2 > end - pos:
-                                    raise _rt.short(
-                                        buf, pos, end, update_metadata_partition_state_count * 2, "tagged_fields"
-                                    )
-                                if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
-                                    lim[_ELEMENTS_RESERVED] = left
-                                else:
-                                    _take_elements(lim, update_metadata_partition_state_count, pos, "tagged_fields")
-                                elems_taken += update_metadata_partition_state_count
-                                update_metadata_partition_state_i = 0
+                                update_metadata_partition_state_v_len_topic_name = None
+                            if p_api_version <= 4:
+                                n = update_metadata_partition_state_v_len_topic_name
+                                if n < 0:
+                                    raise _rt.bad_length(n, pos, "topic_name")
+                                e = pos + n
+                                if e > end:
+                                    raise _rt.short(buf, pos, end, n, "topic_name")
                                 try:
-                                    for update_metadata_partition_state_i in range(
-                                        update_metadata_partition_state_count
-                                    ):
-                                        update_metadata_partition_state__etagged_fields, pos = _d_tagged_field(
-                                            buf, pos, end, lim
-                                        )
-                                        update_metadata_partition_state_v_tagged_fields.append(
-                                            update_metadata_partition_state__etagged_fields
-                                        )
-                                except _rt.DecodeError as exc:
-                                    raise exc.within(f"tagged_fields[{update_metadata_partition_state_i}]")
-                        else:
-                            update_metadata_partition_state_v_tagged_fields = None
-                        if pos > end:
-                            raise IndexError  # read again, checked
-                        if elem_tuples:
-                            _eungrouped_partition_states = (
-                                update_metadata_partition_state_v_topic_name,
+                                    update_metadata_partition_state_v_topic_name = buf[pos:e].decode()
+                                except UnicodeDecodeError as exc:
+                                    raise _rt.invalid(
+                                        f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name"
+                                    ) from None
+                                pos = e
+                            else:
+                                update_metadata_partition_state_v_topic_name = None
+                            (
                                 update_metadata_partition_state_v_partition_index,
                                 update_metadata_partition_state_v_controller_epoch,
                                 update_metadata_partition_state_v_leader,
                                 update_metadata_partition_state_v_leader_epoch,
-                                tuple(update_metadata_partition_state_v_isr),
-                                update_metadata_partition_state_v_zk_version,
-                                tuple(update_metadata_partition_state_v_replicas),
-                                (
-                                    None
-                                    if update_metadata_partition_state_v_offline_replicas is None
-                                    else tuple(update_metadata_partition_state_v_offline_replicas)
-                                ),
-                                (
-                                    None
-                                    if update_metadata_partition_state_v_tagged_fields is None
-                                    else tuple(update_metadata_partition_state_v_tagged_fields)
-                                ),
-                            )
-                        else:
-                            _eungrouped_partition_states = _new(UpdateMetadataPartitionState)
-                            _eungrouped_partition_states.len_topic_name = (
-                                update_metadata_partition_state_v_len_topic_name
-                            )
-                            _eungrouped_partition_states.topic_name = update_metadata_partition_state_v_topic_name
-                            _eungrouped_partition_states.partition_index = (
-                                update_metadata_partition_state_v_partition_index
-                            )
-                            _eungrouped_partition_states.controller_epoch = (
-                                update_metadata_partition_state_v_controller_epoch
-                            )
-                            _eungrouped_partition_states.leader = update_metadata_partition_state_v_leader
-                            _eungrouped_partition_states.leader_epoch = update_metadata_partition_state_v_leader_epoch
-                            _eungrouped_partition_states.num_isr = update_metadata_partition_state_v_num_isr
-                            _eungrouped_partition_states.num_isr_compact = (
+                            ) = _S3.unpack_from(buf, pos)
+                            pos += 16
+                            if p_api_version <= 5:
+                                (update_metadata_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                update_metadata_partition_state_v_num_isr = None
+                            if p_api_version >= 6:
+                                if (x := buf[pos]) < 128:
+                                    update_metadata_partition_state_v_num_isr_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
+                                    update_metadata_partition_state_v_num_isr_compact = x - 1
+                            else:
+                                update_metadata_partition_state_v_num_isr_compact = None
+                            update_metadata_partition_state_v_isr = []
+                            update_metadata_partition_state_count = (
                                 update_metadata_partition_state_v_num_isr_compact
+                                if (p_api_version >= 6)
+                                else update_metadata_partition_state_v_num_isr
                             )
-                            _eungrouped_partition_states.isr = update_metadata_partition_state_v_isr
-                            _eungrouped_partition_states.zk_version = update_metadata_partition_state_v_zk_version
-                            _eungrouped_partition_states.num_replicas = update_metadata_partition_state_v_num_replicas
-                            _eungrouped_partition_states.num_replicas_compact = (
+                            if update_metadata_partition_state_count:
+                                if update_metadata_partition_state_count < 0:
+                                    raise _rt.bad_length(update_metadata_partition_state_count, pos, "isr")
+                                if update_metadata_partition_state_count * 4 > end - pos:
+                                    raise _rt.short(buf, pos, end, update_metadata_partition_state_count * 4, "isr")
+                                if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, update_metadata_partition_state_count, pos, "isr")
+                                elems_taken += update_metadata_partition_state_count
+                                update_metadata_partition_state_v_isr.extend(
+                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += update_metadata_partition_state_count * 4
+                            (update_metadata_partition_state_v_zk_version,) = _S0.unpack_from(buf, pos)
+                            pos += 4
+                            if p_api_version <= 5:
+                                (update_metadata_partition_state_v_num_replicas,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                update_metadata_partition_state_v_num_replicas = None
+                            if p_api_version >= 6:
+                                if (x := buf[pos]) < 128:
+                                    update_metadata_partition_state_v_num_replicas_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+                                    update_metadata_partition_state_v_num_replicas_compact = x - 1
+                            else:
+                                update_metadata_partition_state_v_num_replicas_compact = None
+                            update_metadata_partition_state_v_replicas = []
+                            update_metadata_partition_state_count = (
                                 update_metadata_partition_state_v_num_replicas_compact
+                                if (p_api_version >= 6)
+                                else update_metadata_partition_state_v_num_replicas
                             )
-                            _eungrouped_partition_states.replicas = update_metadata_partition_state_v_replicas
-                            _eungrouped_partition_states.num_offline_replicas = (
-                                update_metadata_partition_state_v_num_offline_replicas
+                            if update_metadata_partition_state_count:
+                                if update_metadata_partition_state_count < 0:
+                                    raise _rt.bad_length(update_metadata_partition_state_count, pos, "replicas")
+                                if update_metadata_partition_state_count * 4 > end - pos:
+                                    raise _rt.short(
+                                        buf, pos, end, update_metadata_partition_state_count * 4, "replicas"
+                                    )
+                                if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
+                                    lim[_ELEMENTS_RESERVED] = left
+                                else:
+                                    _take_elements(lim, update_metadata_partition_state_count, pos, "replicas")
+                                elems_taken += update_metadata_partition_state_count
+                                update_metadata_partition_state_v_replicas.extend(
+                                    _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                )
+                                pos += update_metadata_partition_state_count * 4
+                            if (p_api_version >= 4) and (p_api_version <= 5):
+                                (update_metadata_partition_state_v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
+                                pos += 4
+                            else:
+                                update_metadata_partition_state_v_num_offline_replicas = None
+                            if p_api_version >= 6:
+                                if (x := buf[pos]) < 128:
+                                    update_metadata_partition_state_v_num_offline_replicas_compact = x - 1
+                                    pos += 1
+                                else:
+                                    x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+                                    update_metadata_partition_state_v_num_offline_replicas_compact = x - 1
+                            else:
+                                update_metadata_partition_state_v_num_offline_replicas_compact = None
+                            if p_api_version >= 4:
+                                update_metadata_partition_state_v_offline_replicas = []
+                                update_metadata_partition_state_count = (
+                                    update_metadata_partition_state_v_num_offline_replicas_compact
+                                    if (p_api_version >= 6)
+                                    else update_metadata_partition_state_v_num_offline_replicas
+                                )
+                                if update_metadata_partition_state_count:
+                                    if update_metadata_partition_state_count < 0:
+                                        raise _rt.bad_length(
+                                            update_metadata_partition_state_count, pos, "offline_replicas"
+                                        )
+                                    if update_metadata_partition_state_count * 4 > end - pos:
+                                        raise _rt.short(
+                                            buf, pos, end, update_metadata_partition_state_count * 4, "offline_replicas"
+                                        )
+                                    if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(
+                                            lim, update_metadata_partition_state_count, pos, "offline_replicas"
+                                        )
+                                    elems_taken += update_metadata_partition_state_count
+                                    update_metadata_partition_state_v_offline_replicas.extend(
+                                        _N0[update_metadata_partition_state_count].unpack_from(buf, pos)
+                                    )
+                                    pos += update_metadata_partition_state_count * 4
+                            else:
+                                update_metadata_partition_state_v_offline_replicas = None
+                            if p_api_version >= 6:
+                                if (x := buf[pos]) < 128:
+                                    update_metadata_partition_state_v_num_tagged_fields = x
+                                    pos += 1
+                                else:
+                                    update_metadata_partition_state_v_num_tagged_fields, pos = _uvarint(
+                                        buf, pos, end, 5, "num_tagged_fields", 32
+                                    )
+                            else:
+                                update_metadata_partition_state_v_num_tagged_fields = None
+                            if p_api_version >= 6:
+                                update_metadata_partition_state_v_tagged_fields = []
+                                update_metadata_partition_state_count = (
+                                    update_metadata_partition_state_v_num_tagged_fields
+                                )
+                                if update_metadata_partition_state_count:
+                                    if update_metadata_partition_state_count < 0:
+                                        raise _rt.bad_length(
+                                            update_metadata_partition_state_count, pos, "tagged_fields"
+                                        )
+                                    if update_metadata_partition_state_count * 2 > end - pos:
+                                        raise _rt.short(
+                                            buf, pos, end, update_metadata_partition_state_count * 2, "tagged_fields"
+                                        )
+                                    if (left := lim[_ELEMENTS_RESERVED] - update_metadata_partition_state_count) >= 0:
+                                        lim[_ELEMENTS_RESERVED] = left
+                                    else:
+                                        _take_elements(lim, update_metadata_partition_state_count, pos, "tagged_fields")
+                                    elems_taken += update_metadata_partition_state_count
+                                    update_metadata_partition_state_i = 0
+                                    try:
+                                        for update_metadata_partition_state_i in range(
+                                            update_metadata_partition_state_count
+                                        ):
+                                            update_metadata_partition_state__etagged_fields, pos = _d_tagged_field(
+                                                buf, pos, end, lim
+                                            )
+                                            update_metadata_partition_state_v_tagged_fields.append(
+                                                update_metadata_partition_state__etagged_fields
+                                            )
+                                    except _rt.DecodeError as exc:
+                                        raise exc.within(f"tagged_fields[{update_metadata_partition_state_i}]")
+                            else:
+                                update_metadata_partition_state_v_tagged_fields = None
+                            if pos > end:
+                                raise IndexError  # read again, checked
+                            if elem_tuples:
+                                _eungrouped_partition_states = (
+                                    update_metadata_partition_state_v_topic_name,
+                                    update_metadata_partition_state_v_partition_index,
+                                    update_metadata_partition_state_v_controller_epoch,
+                                    update_metadata_partition_state_v_leader,
+                                    update_metadata_partition_state_v_leader_epoch,
+                                    tuple(update_metadata_partition_state_v_isr),
+                                    update_metadata_partition_state_v_zk_version,
+                                    tuple(update_metadata_partition_state_v_replicas),
+                                    (
+                                        None
+                                        if update_metadata_partition_state_v_offline_replicas is None
+                                        else tuple(update_metadata_partition_state_v_offline_replicas)
+                                    ),
+                                    (
+                                        None
+                                        if update_metadata_partition_state_v_tagged_fields is None
+                                        else tuple(update_metadata_partition_state_v_tagged_fields)
+                                    ),
+                                )
+                            else:
+                                _eungrouped_partition_states = _new(UpdateMetadataPartitionState)
+                                _eungrouped_partition_states.len_topic_name = (
+                                    update_metadata_partition_state_v_len_topic_name
+                                )
+                                _eungrouped_partition_states.topic_name = update_metadata_partition_state_v_topic_name
+                                _eungrouped_partition_states.partition_index = (
+                                    update_metadata_partition_state_v_partition_index
+                                )
+                                _eungrouped_partition_states.controller_epoch = (
+                                    update_metadata_partition_state_v_controller_epoch
+                                )
+                                _eungrouped_partition_states.leader = update_metadata_partition_state_v_leader
+                                _eungrouped_partition_states.leader_epoch = (
+                                    update_metadata_partition_state_v_leader_epoch
+                                )
+                                _eungrouped_partition_states.num_isr = update_metadata_partition_state_v_num_isr
+                                _eungrouped_partition_states.num_isr_compact = (
+                                    update_metadata_partition_state_v_num_isr_compact
+                                )
+                                _eungrouped_partition_states.isr = update_metadata_partition_state_v_isr
+                                _eungrouped_partition_states.zk_version = update_metadata_partition_state_v_zk_version
+                                _eungrouped_partition_states.num_replicas = (
+                                    update_metadata_partition_state_v_num_replicas
+                                )
+                                _eungrouped_partition_states.num_replicas_compact = (
+                                    update_metadata_partition_state_v_num_replicas_compact
+                                )
+                                _eungrouped_partition_states.replicas = update_metadata_partition_state_v_replicas
+                                _eungrouped_partition_states.num_offline_replicas = (
+                                    update_metadata_partition_state_v_num_offline_replicas
+                                )
+                                _eungrouped_partition_states.num_offline_replicas_compact = (
+                                    update_metadata_partition_state_v_num_offline_replicas_compact
+                                )
+                                _eungrouped_partition_states.offline_replicas = (
+                                    update_metadata_partition_state_v_offline_replicas
+                                )
+                                _eungrouped_partition_states.num_tagged_fields = (
+                                    update_metadata_partition_state_v_num_tagged_fields
+                                )
+                                _eungrouped_partition_states.tagged_fields = (
+                                    update_metadata_partition_state_v_tagged_fields
+                                )
+                        except (IndexError, _struct.error, _rt.DecodeError):
+                            lim[_ELEMENTS_RESERVED] += elems_taken
+                            pos = elem_at
+                            _eungrouped_partition_states, pos = _d_update_metadata_partition_state(
+                                buf, pos, end, lim, p_api_version, elem_tuples
                             )
-                            _eungrouped_partition_states.num_offline_replicas_compact = (
-                                update_metadata_partition_state_v_num_offline_replicas_compact
-                            )
-                            _eungrouped_partition_states.offline_replicas = (
-                                update_metadata_partition_state_v_offline_replicas
-                            )
-                            _eungrouped_partition_states.num_tagged_fields = (
-                                update_metadata_partition_state_v_num_tagged_fields
-                            )
-                            _eungrouped_partition_states.tagged_fields = update_metadata_partition_state_v_tagged_fields
-                    except (IndexError, _struct.error, _rt.DecodeError):
-                        lim[_ELEMENTS_RESERVED] += elems_taken
-                        pos = elem_at
-                        _eungrouped_partition_states, pos = _d_update_metadata_partition_state(
-                            buf, pos, end, lim, p_api_version, elem_tuples
-                        )
-                    if _untracked_tree is not None:
-                        _untracked_tree(_eungrouped_partition_states)
-                    v_ungrouped_partition_states.append(_eungrouped_partition_states)
-            except _rt.DecodeError as exc:
-                raise exc.within(f"ungrouped_partition_states[{i}]")
+                        if _untracked_tree is not None:
+                            _untracked_tree(_eungrouped_partition_states)
+                        v_ungrouped_partition_states.append(_eungrouped_partition_states)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"ungrouped_partition_states[{i}]")
     else:
         v_ungrouped_partition_states = None
     if (p_api_version >= 5) and (p_api_version <= 5):
@@ -2017,7 +2062,7 @@ def _e_update_metadata_request(v: UpdateMetadataRequest, out: list[Any], p_api_v
         v_controller_epoch = v.controller_epoch
         v_broker_epoch = v.broker_epoch
         v_num_ungrouped_partition_states = v.num_ungrouped_partition_states
-        v_ungrouped_partition_states = v.ungrouped_partition_states
+        v_ungrouped_partition_states = _rt.as_list(v.ungrouped_partition_states)
         v_num_topic_states = v.num_topic_states
         v_num_topic_states_compact = v.num_topic_states_compact
         v_topic_states = v.topic_states
@@ -4578,11 +4623,214 @@ def _e_update_metadata_request_header(v: UpdateMetadataRequestHeader, out: list[
         raise _rt.wrap_encode(exc, "") from None
 
 
+def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
+    """Skip one update_metadata_partition_state of buf[pos:end] (a lazy read's view of a list of them): its reads
+    checked as its decoder checks them, nothing made; return the position after it."""
+    v_len_topic_name: Any
+    v_topic_name: Any
+    v_partition_index: int
+    v_controller_epoch: int
+    v_leader: int
+    v_leader_epoch: int
+    v_num_isr: Any
+    v_num_isr_compact: Any
+    v_zk_version: int
+    v_num_replicas: Any
+    v_num_replicas_compact: Any
+    v_num_offline_replicas: Any
+    v_num_offline_replicas_compact: Any
+    v_offline_replicas: Any
+    v_num_tagged_fields: Any
+    v_tagged_fields: Any
+    x: int
+    n: int
+    count: int
+    e: int
+    if p_api_version <= 4:
+        if pos + 2 > end:
+            raise _rt.short(buf, pos, end, 2, "len_topic_name")
+        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        pos += 2
+    else:
+        v_len_topic_name = None
+    if p_api_version <= 4:
+        n = v_len_topic_name
+        if n < 0:
+            raise _rt.bad_length(n, pos, "topic_name")
+        e = pos + n
+        if e > end:
+            raise _rt.short(buf, pos, end, n, "topic_name")
+        try:
+            v_topic_name = buf[pos:e].decode()
+        except UnicodeDecodeError as exc:
+            raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
+        pos = e
+    else:
+        v_topic_name = None
+    if pos + 16 > end:
+        raise _rt.short_run(buf, pos, end, _L2)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S3.unpack_from(buf, pos)
+    pos += 16
+    if p_api_version <= 5:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_isr")
+        (v_num_isr,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_isr = None
+    if p_api_version >= 6:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_isr_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_isr_compact", 32)
+            v_num_isr_compact = x - 1
+    else:
+        v_num_isr_compact = None
+    count = v_num_isr_compact if (p_api_version >= 6) else v_num_isr
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "isr")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "isr")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_eisr,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"isr[{i}]")
+    if pos + 4 > end:
+        raise _rt.short_run(buf, pos, end, _L3)
+    (v_zk_version,) = _S0.unpack_from(buf, pos)
+    pos += 4
+    if p_api_version <= 5:
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_replicas")
+        (v_num_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_replicas = None
+    if p_api_version >= 6:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_replicas_compact", 32)
+            v_num_replicas_compact = x - 1
+    else:
+        v_num_replicas_compact = None
+    count = v_num_replicas_compact if (p_api_version >= 6) else v_num_replicas
+    if count:
+        if count < 0:
+            raise _rt.bad_length(count, pos, "replicas")
+        if count * 4 > end - pos:
+            raise _rt.short(buf, pos, end, count * 4, "replicas")
+        i = 0
+        try:
+            for i in range(count):
+                if pos + 4 > end:
+                    raise _rt.short(buf, pos, end, 4, "")
+                (_ereplicas,) = _S0.unpack_from(buf, pos)
+                pos += 4
+        except _rt.DecodeError as exc:
+            raise exc.within(f"replicas[{i}]")
+    if (p_api_version >= 4) and (p_api_version <= 5):
+        if pos + 4 > end:
+            raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
+        (v_num_offline_replicas,) = _S0.unpack_from(buf, pos)
+        pos += 4
+    else:
+        v_num_offline_replicas = None
+    if p_api_version >= 6:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_offline_replicas_compact = x - 1
+            pos += 1
+        else:
+            x, pos = _uvarint(buf, pos, end, 5, "num_offline_replicas_compact", 32)
+            v_num_offline_replicas_compact = x - 1
+    else:
+        v_num_offline_replicas_compact = None
+    if p_api_version >= 4:
+        count = v_num_offline_replicas_compact if (p_api_version >= 6) else v_num_offline_replicas
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "offline_replicas")
+            if count * 4 > end - pos:
+                raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
+            i = 0
+            try:
+                for i in range(count):
+                    if pos + 4 > end:
+                        raise _rt.short(buf, pos, end, 4, "")
+                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
+                    pos += 4
+            except _rt.DecodeError as exc:
+                raise exc.within(f"offline_replicas[{i}]")
+    else:
+        v_offline_replicas = None
+    if p_api_version >= 6:
+        if pos < end and (x := buf[pos]) < 128:
+            v_num_tagged_fields = x
+            pos += 1
+        else:
+            v_num_tagged_fields, pos = _uvarint(buf, pos, end, 5, "num_tagged_fields", 32)
+    else:
+        v_num_tagged_fields = None
+    if p_api_version >= 6:
+        count = v_num_tagged_fields
+        if count:
+            if count < 0:
+                raise _rt.bad_length(count, pos, "tagged_fields")
+            if count * 2 > end - pos:
+                raise _rt.short(buf, pos, end, count * 2, "tagged_fields")
+            i = 0
+            try:
+                for i in range(count):
+                    _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
+            except _rt.DecodeError as exc:
+                raise exc.within(f"tagged_fields[{i}]")
+    else:
+        v_tagged_fields = None
+    return pos
+
+
+def _v_update_metadata_request_ungrouped_partition_states(
+    buf: bytes, pos: int, _end: int, lim: list[int], end: int, count: int, a0: Any, root: Any, index: int
+) -> Iterator[Any]:
+    """The elements of a update_metadata_request's `ungrouped_partition_states` read one at a time, as a loop over its view
+    reaches them (`count` of them, before `end`); an error is named from the root of the lazy
+    read that made the view (`root`, `_named_value`)."""
+    i = 0
+    try:
+        if count:
+            if (left := lim[_ELEMENTS_RESERVED] - count) >= 0:
+                lim[_ELEMENTS_RESERVED] = left
+            else:
+                _take_elements(lim, count, pos, "ungrouped_partition_states")
+            elem_tuples = lim[_TUPLES] == 1
+            for i in range(count):
+                try:
+                    elem, pos = _d_update_metadata_partition_state(buf, pos, end, lim, a0, elem_tuples)
+                except _rt.DecodeError as exc:
+                    raise exc.within(f"ungrouped_partition_states[{i}]")
+                if _untracked_tree is not None:
+                    _untracked_tree(elem)
+                yield elem
+    except _rt.DecodeError as exc:
+        raise _named_value(exc, root, index)
+
+
 #: The reads this format offers; each module has every read, and the others raise UnsupportedRead.
 READS: Final[tuple[str, ...]] = ("decode", "decode_prefix", "decode_stream", "decode_part")
 #: The formats whose values a value of this one may hold below its root and a lazy read gives as
 #: views (`decode`'s `lazy`): their elements read when a loop reaches them.
 NESTED_VIEWS: Final[tuple[str, ...]] = ()
+#: The lists of this format's types that a lazy read gives as views (`type.field`): their elements
+#: skipped when the call reads, each read when a loop reaches it.
+VIEWED_LISTS: Final[tuple[str, ...]] = ("update_metadata_request.ungrouped_partition_states",)
 #: Why `decode_iter` and `decode_stream(iterate=True)` are not offered.
 _NOT_ITERATED: Final = (
     "update_metadata_request does not end with a list of a known size, read after the fields before it"
@@ -4598,15 +4846,19 @@ def decode(
 ) -> UpdateMetadataRequest:
     """Decode exactly one update_metadata_request; any other input raises DecodeError.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_metadata_request.ungrouped_partition_states` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UpdateMetadataPartitionState,
     UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
     UpdateMetadataRequestTaggedField come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_one(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_one(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_prefix(
@@ -4615,15 +4867,19 @@ def decode_prefix(
     """Decode one update_metadata_request from the start of data; return it and the bytes it took (the
     rest is not read, as Kaitai's parsers leave it).
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_metadata_request.ungrouped_partition_states` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UpdateMetadataPartitionState,
     UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
     UpdateMetadataRequestTaggedField come in their tuple form (`TUPLE_FORMS`; a list
     inside one comes as a tuple), as `encode` also takes them: no object for each.
     """
-    return _decode_prefix(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_prefix(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_stream(
@@ -4638,8 +4894,12 @@ def decode_stream(
     """Decode update_metadata_request values laid end to end; a cut-off last one is reported, not raised.
     `iterate` (each value's elements one at a time) is not offered: it raises UnsupportedRead.
 
-    `lazy` changes nothing here: this format has no list that is read when a loop
-    reaches it; everything is read and checked before this returns.
+    In a lazy read (`lazy`, the default), the lists
+    `update_metadata_request.ungrouped_partition_states` are views (a `LazyList`):
+    their elements are skipped, checked as they are read, and read when a loop
+    reaches them. An element's error comes from the loop that reaches it, with its
+    whole path. Everything else is checked before this returns. With `lazy=False`,
+    every element is read, checked and kept first.
 
     With `tuples`, the elements of lists of UpdateMetadataPartitionState,
     UpdateMetadataTopicState, UpdateMetadataBroker, UpdateMetadataEndpoint,
@@ -4648,7 +4908,7 @@ def decode_stream(
     """
     if iterate:
         raise _unsupported(FORMAT, "decode_stream(iterate=True)", _NOT_ITERATED, READS)
-    return _decode_stream(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples)
+    return _decode_stream(_d_update_metadata_request, FORMAT, data, limits, api_version, tuples=tuples, lazy=lazy)
 
 
 def decode_iter(data, *, limits: Limits = DEFAULT_LIMITS, api_version: int, tuples: bool = False) -> NoReturn:
@@ -4678,7 +4938,8 @@ def build(
     controller_epoch: int = 0,
     broker_epoch: int | None = None,
     num_ungrouped_partition_states: int | None = None,
-    ungrouped_partition_states: list[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple] | None = None,
+    ungrouped_partition_states: Sequence[UpdateMetadataPartitionState | UpdateMetadataPartitionStateTuple]
+    | None = None,
     num_topic_states: int | None = None,
     num_topic_states_compact: int | None = None,
     topic_states: list[UpdateMetadataTopicState | UpdateMetadataTopicStateTuple] | None = None,
