@@ -209,6 +209,13 @@ def type_expressions(t: TypeDef) -> list:
     return exprs
 
 
+def reads_of(t: TypeDef) -> set[str]:
+    """The names a decoder of `t` reads in its expressions (not an encoder's: a count's
+    `-lc-count-of` reads its list)."""
+    exprs = [e for f in t.seq for e in f.expressions()] + [e for i in t.instances for e in i.expressions()]
+    return {n for e in exprs for n in E.names(e)}
+
+
 def _is_number(node) -> bool:
     """Whether an expression is a number literal (`-1` too)."""
     return isinstance(node, E.Num) or isinstance(node, E.Unary) and isinstance(node.operand, E.Num)
@@ -353,8 +360,8 @@ class Model:
         small values (a Metadata response's topics) is never a tree of objects held at once.
         A counted list of a structure of this schema, in a format of ours (`strict`), in a type
         no list holds (`outside_lists`: a view's loop reads an element's lists with it) that is
-        no list type of its own (the root's bulk is viewed already), not keyed (its named fields
-        read it), whose elements take the same arguments (not the index), and hold no value a lazy
+        no list type of its own (the root's bulk is viewed already), that no expression of its
+        holder reads, not keyed (its named fields read it), whose elements take the same arguments (not the index), and hold no value a lazy
         read views (a Kafka batch: a view's
         loop reads its elements as `lazy=False` reads them)."""
         if not self.schema.strict or self.navigates:
@@ -365,10 +372,12 @@ class Model:
             if t.unwrap:  # a list type of its own (a Kafka batch's records): its bulk, or a value read whole
                 continue
             keyed = {id(v.entries) for v in self.keyed_views(t)}
+            read = reads_of(t)
             for f in t.seq:
                 u = f.type.user if f.type.kind == "user" else None
                 if (f.repeat == "expr" and u is not None and u.schema is self.schema and not u.unwrap
                         and f.size is None and not f.size_eos and not f.process and id(f) not in keyed
+                        and f.id not in read
                         and not (bulk is not None and f is bulk.field) and not self.holds_views(u)
                         and not {n for a in f.type.args for n in E.names(a)} & {"_index", "_"}
                         and least_element_bytes(f, t) > 0 and self.skip_closure(u) is not None):
@@ -425,8 +434,7 @@ class Model:
             if t.name in found:
                 continue
             found[t.name] = t
-            exprs = [e for f in t.seq for e in f.expressions()] + [e for i in t.instances for e in i.expressions()]
-            read = {n for e in exprs for n in E.names(e)}  # (what a decoder evaluates: not a count's `-lc-count-of`)
+            read = reads_of(t)
             for f in t.seq:
                 if f.repeat and (f.repeat == "until" or f.id in read or least_element_bytes(f, t) == 0):
                     return None  # (a skip spends no budget: its loops are bounded by the bytes left)
