@@ -361,9 +361,10 @@ class Model:
         A counted list of a structure of this schema, in a format of ours (`strict`), in a type
         no list holds (`outside_lists`: a view's loop reads an element's lists with it) that is
         no list type of its own (the root's bulk is viewed already), that no expression of its
-        holder reads, not keyed (its named fields read it), whose elements take the same arguments (not the index), and hold no value a lazy
-        read views (a Kafka batch: a view's
-        loop reads its elements as `lazy=False` reads them)."""
+        holder reads, not keyed (its named fields read it), whose elements take the same
+        arguments (not the index) and hold no value a lazy read views (a Kafka batch: a view's
+        loop reads its elements as `lazy=False` reads them), and that a skipper can pass
+        (`skip_closure`)."""
         if not self.schema.strict or self.navigates:
             return {}
         bulk = self.lazy_bulk
@@ -403,8 +404,7 @@ class Model:
     def holds_views(self, t: TypeDef) -> bool:
         """Whether a value of `t` may hold a value another schema's lazy read views (a Kafka batch
         in a record set)."""
-        views = {s.format_name for s in schema_closure(self.schema) if s is not self.schema
-                 and not s.root.primitive and Model.of(s).lazy_bulk is not None}
+        views = set(self.nested_views)
         seen, todo = set(), [t]
         while todo:
             u = todo.pop()

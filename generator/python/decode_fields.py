@@ -119,10 +119,7 @@ class FieldReads:
         args = "".join(f", {a}" for a in self.element_args(f))
         with c.block(f"if lim[{c.budget('LAZY')}]:"):
             c(f"{c.local('count')} = {self.expr(f.repeat_expr)}")
-            c(f"if count < 0: raise _rt.bad_length(count, pos, {f.id!r})")
-            least = least_element_bytes(f, self.t)
-            if least > 0:
-                c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {f.id!r})")
+            self.count_checked(c, f, f.id, negative=True)
             reader = f"_v_{self.t.name}_{f.id}"
             c(f"lz_source = _nested_source(lim, {reader}, buf, pos, (end, count{args}))")
             # its first loop spends the call's budget, as the eager read does (the later ones their own)
@@ -136,6 +133,15 @@ class FieldReads:
             c(f"{c.local(var)} = _LazyList(lz_first, lz_source, count)")
         with c.block("else:"):
             self.decode_repeat(c, f)
+
+    def count_checked(self, c: Lines, f: Field, path: str, negative: bool) -> None:
+        """The checks of a list's `count` before anything is read or made: not negative (where
+        that is an error, `negative`), and no more elements than the bytes left can hold."""
+        if negative:
+            c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
+        least = least_element_bytes(f, self.t)
+        if least > 0:
+            c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {path!r})")
 
     def element_args(self, f: Field) -> list[str]:
         """The arguments this type's decoder gives the decoder of an element of the list `f`."""
@@ -169,11 +175,7 @@ class FieldReads:
                 c("if count:" if strict else "if count > 0:")
                 c.indent += 1
                 guarded = True
-                if strict:
-                    c(f"if count < 0: raise _rt.bad_length(count, pos, {path!r})")
-                least = least_element_bytes(f, self.t)
-                if least > 0:
-                    c(f"if count * {least} > end - pos: raise _rt.short(buf, pos, end, count * {least}, {path!r})")
+                self.count_checked(c, f, path, strict)
                 # Every element costs an object, however few bytes it takes: the whole count
                 # comes out of the call's budget before the first one is built.
                 self.spend_elements(c, "count", path)

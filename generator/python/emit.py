@@ -209,6 +209,7 @@ class ModuleEmitter(ValueClasses):
         functions += [Skipper(self, t).decoder() for t in self.model.skipped_types]
         views = [(t, f) for t in self.types for f in t.seq if id(f) in self.model.viewed_lists]
         functions += [view_loop(self, t, f) for t, f in views]
+        viewed_lists = tuple(f"{t.name}.{f.id}" for t, f in views)
         bulk = self.bulk
         if bulk is not None:
             functions.append(Generator(self, bulk.holder, bulk).decoder())
@@ -250,10 +251,10 @@ class ModuleEmitter(ValueClasses):
             decided_by_stream=[f"`{t.name}.{fid}`" for t in self.types for fid in self.model.plan(t).decided_by_stream],
             build_params=self.build_params(root) if self.nav is None and not root.unwrap else None,
             tuple_forms=[(t.class_name, [f.id for f in form]) for t in self.types if (form := self.tuple_form(t))],
-            **self.tuples_option(), lazy_doc=nested_doc(nested, [f"{t.name}.{f.id}" for t, f in views]) if nested or views else lazy_doc(lazy),
-            lazy_read=lazy is not None,
+            **self.tuples_option(), lazy_read=lazy is not None,
+            lazy_doc=nested_doc(nested, viewed_lists) if nested or views else lazy_doc(lazy),
             nested_lazy=bool(nested) or bool(views), nested_views=tuple(nested), views=bool(views),
-            viewed_lists=tuple(f"{t.name}.{f.id}" for t, f in views),
+            viewed_lists=viewed_lists,
             part_types=rendered, header=header, entry_code=entry_source(self.model.entry()),
             header_wires=self.model.wire_kept(header) if header is not None else [],
             offsets=[(f"{t.name}.{name}", at) for t in rendered if not t.unwrap for name, at in fixed_offsets(t)],

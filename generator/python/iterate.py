@@ -41,7 +41,7 @@ def lazy_doc(bulk: Bulk | None) -> str:
     return "\n\n" + textwrap.fill(said, 84, initial_indent="    ", subsequent_indent="    ")
 
 
-def nested_doc(viewed: list[str], lists: list[str] = ()) -> str:
+def nested_doc(viewed: list[str], lists: tuple[str, ...] = ()) -> str:
     """The docstring sentence of the `lazy` keyword of a module whose values nest viewed ones, or
     hold lists a lazy read views (`lists`, as `type.field`)."""
     parts = []

@@ -111,9 +111,9 @@ class LazyList(Sequence):
 def read_again(decoder, buf: bytes, pos: int, limits: Limits, params: tuple, root: Any, index: int,
                tuples: bool) -> Iterator[Any]:
     """The elements of the value at `pos` read again (a view's loops but the first): its `_i_`
-    decoder run with a budget of its own, or the loop of a list a lazy read views (`_v_`, an
-    iterator itself, which any loop of such a view runs); what the first read checked holds again
-    (the same bytes). `root` and `index` name the value in errors, as the first read named it
+    decoder run with a budget of its own (which returns the header, an iterator and the end), or
+    the loop of a list a lazy read views (`_v_`, a generator: the iterator itself); what the
+    first read checked holds again (the same bytes). `root` and `index` name the value in errors, as the first read named it
     (index -1: not in a stream; `named_value`)."""
     try:
         read = decoder(buf, pos, len(buf), budget(limits, tuples), *params, root, index)
