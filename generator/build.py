@@ -13,11 +13,11 @@ from pathlib import Path
 
 from .backends import BACKENDS, Run
 from .loader import load_rendered, stand_ins
-from .model import with_imports
 from .passes import TARGETS, imports_first, load_checked
 from .python.trace import trace_module
 from .reading import Loader, formats_under
 from .schema import Schema
+from .walk import with_imports
 
 
 def repo_root() -> Path:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from types import ModuleType
 
 from .loader import import_rendered
-from .model import with_imports
 from .python import ModuleEmitter
 from .python.trace import TraceModule, trace_module
+from .walk import with_imports
 
 
 def load_modules(schemas: list) -> dict[str, ModuleType]:

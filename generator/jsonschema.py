@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 
-from .model import Model, schema_closure, value_instance_meta
+from .model import Model, value_instance_meta
 from .passes import model_of
 from .schema import Field, Schema, TypeDef
+from .walk import schema_closure
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _HEX = {"type": "string", "pattern": "^([0-9a-f]{2})*$", "contentEncoding": "base16"}

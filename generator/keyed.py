@@ -34,9 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import expr as E
-from .model import case_value
 from .schema import Field, TypeDef, join_ypath
 from .vocabulary import LOWER_SNAKE
+from .walk import case_value
 
 KEY = "-lc-keyed"
 

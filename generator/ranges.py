@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .model import schema_closure
 from .schema import Field, Schema, TypeDef
+from .walk import schema_closure
 
 _STEP = re.compile(r"\.?([A-Za-z_]\w*)((?:\[\d+\])*)")  # a field of a value path, with its indices
 

@@ -25,8 +25,8 @@ The back end knows Kaitai constructs and the `-lc-` keys, never a format.
 
 from __future__ import annotations
 
-from ..model import schema_closure
 from ..schema import Schema
+from ..walk import schema_closure
 from .module import ModuleEmitter
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from logcodec import processors as named_processors
 
 from ..layout import primitive
-from ..model import refs_of
 from ..passes.construct_limits import case_literal
 from ..schema import Field, TypeRef
 from ..types import field_tinfo
+from ..walk import refs_of
 from .cexpr import reads, reads_parent_field
 from .context import TypeContext
 from .derived import derived

@@ -8,8 +8,8 @@ of a name keeps it (the model prefixes every enum that shares a name).
 
 from __future__ import annotations
 
-from ..model import refs_of
 from ..schema import Schema, TypeDef
+from ..walk import refs_of
 from .text import pascal
 
 #: construct's names that a module imports and an enum class would shadow.

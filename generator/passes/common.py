@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..keyed import plan_views
 from ..layout import primitive_problem
-from ..model import Model, fields_of, refs_of
+from ..model import Model
 from ..problems import SchemaError
 from ..schema import Field, join_ypath, type_sites
 from ..types import Names, comparable, declared_param_tinfo, ref_tinfo, shown, type_of
+from ..walk import fields_of, refs_of
 
 
 def parents(ctx) -> list:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from .. import expr as E
 from ..layout import TypePlan, parent_names, primitive, substream
-from ..model import fields_of, refs_of
 from ..schema import Field, TypeDef, static_bits, type_sites
 from ..types import Names, type_of, user_of
+from ..walk import fields_of, refs_of
 
 _IO_POS = E.Attr(E.Name("_io"), "pos")
 _PARENT, _IO = E.Name("_parent"), E.Name("_io")

@@ -10,8 +10,8 @@ from pathlib import Path
 import jinja2
 
 from .. import expr as E
-from ..model import fields_of, schema_closure, type_expressions
 from ..schema import Field, TypeDef
+from ..walk import fields_of, schema_closure, type_expressions
 from .code import docstring, factory_call
 from .iterate import viewed
 from .translate import ValueScope

@@ -6,9 +6,9 @@ the ranges a field closes (a size, a checksum)."""
 from __future__ import annotations
 
 from ..layout import Item, NumberRun, number_run
-from ..model import least_element_bytes
 from ..schema import Field
 from ..types import field_tinfo
+from ..walk import least_element_bytes
 from .code import Lines
 
 

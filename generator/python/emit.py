@@ -20,16 +20,10 @@ from logcodec.runtime import limits, native
 
 from .. import c as c_companion
 from ..layout import parent_names
-from ..model import (
-    fields_of,
-    fixed_offsets,
-    max_size,
-    navigates,
-    refs_of,
-    schema_closure,
-)
+from ..model import navigates
 from ..passes import checked, model_of
 from ..schema import Field, Schema, TypeDef, static_bits
+from ..walk import fields_of, fixed_offsets, max_size, refs_of, schema_closure
 from .classes import TEMPLATES, ValueClasses
 from .code import (
     BUDGET_ITEMS,
@@ -44,10 +38,10 @@ from .code import (
     tidy,
 )
 from .decode import Decoder
-from .skip import Skipper, view_loop
 from .encode import Encoder
 from .entries import checksum_source, entry_source
 from .iterate import Generator, Iterator, NestedView, lazy_doc, nested_doc
+from .skip import Skipper, view_loop
 from .translate import Nav
 
 # ---------------------------------------------------------------- module

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .. import expr as E
 from ..layout import primitive
-from ..model import frame
 from ..schema import TypeDef, field_static_bits
+from ..walk import frame
 
 _CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
           (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}

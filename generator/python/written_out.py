@@ -11,8 +11,8 @@ from ..layout import (
     parent_names,
     reads_bits_one_by_one,
 )
-from ..model import calls_spending
 from ..schema import Field, TypeDef
+from ..walk import calls_spending
 from .code import EXPRESSION_ERRORS, Lines, Uses
 from .typecode import ELEMENTS_TAKEN
 

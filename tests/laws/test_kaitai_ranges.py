@@ -26,8 +26,8 @@ from logcodec.generated import FORMATS
 from logcodec.generated import kaitai as reference
 from logcodec.generator import kaitai
 from logcodec.generator.build import load_schemas
-from logcodec.generator.model import schema_closure
 from logcodec.generator.schema import Schema, TypeDef
+from logcodec.generator.walk import schema_closure
 
 from tests.vectorfiles import ROOT, all_tests, ids
 
