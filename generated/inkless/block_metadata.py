@@ -336,13 +336,13 @@ BatchTuple: TypeAlias = tuple[int, int, int]
 #: A `TopicPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 TopicPartitionTuple: TypeAlias = tuple[bytes, str, int, tuple[BatchTuple, ...]]
 
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">ii")
-_S4: Final = _struct.Struct(">qii")
-_S5: Final = _struct.Struct(">iqh")
-_S6: Final = _struct.Struct(">I")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">ii")
+_S2: Final = _struct.Struct(">qii")
+_S3: Final = _struct.Struct(">B")
+_S4: Final = _struct.Struct(">iqh")
+_S5: Final = _struct.Struct(">I")
+_S6: Final = _struct.Struct(">h")
 _L0 = (("version", 0, 1),)
 _L1 = (("num_topic_partitions", 0, 4),)
 _L2 = (("len_name", 0, 2),)
@@ -408,7 +408,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
         raise exc.within("block_header")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
     pos += 4
     if lim[_LAZY]:
         count = v_num_topic_partitions
@@ -464,7 +464,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        topic_partition_v_partition, topic_partition_v_num_batches = _S3.unpack_from(buf, pos)
+                        topic_partition_v_partition, topic_partition_v_num_batches = _S1.unpack_from(buf, pos)
                         if topic_partition_v_partition < 0:
                             raise _rt.invalid(
                                 f"{topic_partition_v_partition!r} must be at least 0", pos + 0, "partition"
@@ -485,7 +485,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                             topic_partition_i = 0
                             try:
                                 for topic_partition_i in range(topic_partition_count):
-                                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(
+                                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S2.unpack_from(
                                         buf, pos
                                     )
                                     if batch_v_byte_offset < 0:
@@ -585,7 +585,7 @@ def _e_block_metadata(v: BlockMetadata, out: list[Any]) -> int:
         except _rt.EncodeError as exc:
             raise exc.within("block_header")
         try:
-            out.append(_S1.pack(v_num_topic_partitions))
+            out.append(_S0.pack(v_num_topic_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topic_partitions,), _L6) from None
@@ -628,7 +628,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     pos = e
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L7)
-    v_broker, v_event_timestamp, v_len_path = _S5.unpack_from(buf, pos)
+    v_broker, v_event_timestamp, v_len_path = _S4.unpack_from(buf, pos)
     pos += 14
     if v_len_path < 0:
         raise _rt.bad_length(v_len_path, pos, "path")
@@ -683,7 +683,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         if v_event_timestamp is None:
             raise _rt.missing("event_timestamp")
         try:
-            out.append(_S5.pack(v_broker, v_event_timestamp, v_len_path))
+            out.append(_S4.pack(v_broker, v_event_timestamp, v_len_path))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -721,7 +721,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     g_reserved: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L9)
-    (g_reserved,) = _S6.unpack_from(buf, pos)
+    (g_reserved,) = _S5.unpack_from(buf, pos)
     v_reserved = g_reserved >> 2
     v_encrypted = (g_reserved & 0x2) != 0
     v_compressed = (g_reserved & 0x1) != 0
@@ -756,7 +756,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
             | (v_compressed if type(v_compressed) is bool else _check_bits(v_compressed, 1, "compressed"))
         )
         try:
-            out.append(_S6.pack(g_reserved))
+            out.append(_S5.pack(g_reserved))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (g_reserved,), _L10) from None
@@ -809,7 +809,7 @@ def _d_topic_partition(
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_partition, v_num_batches = _S3.unpack_from(buf, pos)
+    v_partition, v_num_batches = _S1.unpack_from(buf, pos)
     if v_partition < 0:
         raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     pos += 8
@@ -830,7 +830,7 @@ def _d_topic_partition(
             for i in range(count):
                 elem_at = pos
                 try:
-                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S4.unpack_from(buf, pos)
+                    batch_v_byte_offset, batch_v_size, batch_v_number_of_records = _S2.unpack_from(buf, pos)
                     if batch_v_byte_offset < 0:
                         raise _rt.invalid(f"{batch_v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
                     if batch_v_size < 61:
@@ -905,7 +905,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         out.append(d)
         w += len(d)
         try:
-            out.append(_S2.pack(v_len_name))
+            out.append(_S6.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L11) from None
@@ -919,7 +919,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         if v_partition < 0:
             raise _rt.invalid_encode(f"{v_partition!r} must be at least 0", None, "partition")
         try:
-            out.append(_S3.pack(v_partition, v_num_batches))
+            out.append(_S1.pack(v_partition, v_num_batches))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -959,7 +959,7 @@ def _d_batch(
     v_number_of_records: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_byte_offset, v_size, v_number_of_records = _S4.unpack_from(buf, pos)
+    v_byte_offset, v_size, v_number_of_records = _S2.unpack_from(buf, pos)
     if v_byte_offset < 0:
         raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
     if v_size < 61:
@@ -996,7 +996,7 @@ def _e_batch(v: Batch | tuple[Any, ...], out: list[Any]) -> int:
         if v_number_of_records < 0:
             raise _rt.invalid_encode(f"{v_number_of_records!r} must be at least 0", None, "number_of_records")
         try:
-            out.append(_S4.pack(v_byte_offset, v_size, v_number_of_records))
+            out.append(_S2.pack(v_byte_offset, v_size, v_number_of_records))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1039,7 +1039,7 @@ def _d_block_metadata_header(buf: bytes, pos: int, end: int, lim: list[int]) -> 
         raise exc.within("block_header")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
     pos += 4
     return BlockMetadataHeader(v_magic, v_version, v_block_header, v_num_topic_partitions), pos
 
@@ -1077,7 +1077,7 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
         if v_num_topic_partitions is None:
             raise _rt.missing("num_topic_partitions")
         try:
-            out.append(_S1.pack(v_num_topic_partitions))
+            out.append(_S0.pack(v_num_topic_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topic_partitions,), _L6) from None
@@ -1106,7 +1106,6 @@ def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "id")
-    v_id = buf[pos:e]
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
@@ -1124,7 +1123,7 @@ def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_partition, v_num_batches = _S3.unpack_from(buf, pos)
+    v_partition, v_num_batches = _S1.unpack_from(buf, pos)
     if v_partition < 0:
         raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     pos += 8
@@ -1151,7 +1150,7 @@ def _s_batch(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     v_number_of_records: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_byte_offset, v_size, v_number_of_records = _S4.unpack_from(buf, pos)
+    v_byte_offset, v_size, v_number_of_records = _S2.unpack_from(buf, pos)
     if v_byte_offset < 0:
         raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
     if v_size < 61:

@@ -27,13 +27,11 @@ FORMAT = "inkless.block_metadata"
 TITLE = "Inkless batch block metadata (logcodec binary encoding)"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">iqh")
-_S3: Final = _struct.Struct(">I")
-_S4: Final = _struct.Struct(">h")
-_S5: Final = _struct.Struct(">ii")
-_S6: Final = _struct.Struct(">qii")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">iqh")
+_S2: Final = _struct.Struct(">I")
+_S3: Final = _struct.Struct(">ii")
+_S4: Final = _struct.Struct(">qii")
 _L0 = (("version", 0, 1),)
 _L1 = (("num_topic_partitions", 0, 4),)
 _L2 = (("broker", 0, 4), ("event_timestamp", 4, 8), ("len_path", 12, 2))
@@ -76,7 +74,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = 
     tr.end(pos, v_block_header)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
     tr.leaf("num_topic_partitions", pos + 0, pos + 4, v_num_topic_partitions)
     pos += 4
     tr.begin("topic_partitions", pos, end)
@@ -128,7 +126,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = No
     tr.end(pos, v_id)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_broker, v_event_timestamp, v_len_path = _S2.unpack_from(buf, pos)
+    v_broker, v_event_timestamp, v_len_path = _S1.unpack_from(buf, pos)
     tr.leaf("broker", pos + 0, pos + 4, v_broker)
     tr.leaf("event_timestamp", pos + 4, pos + 12, v_event_timestamp)
     tr.leaf("len_path", pos + 12, pos + 14, v_len_path)
@@ -163,7 +161,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = Non
     tr.kind(BlockFlags)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (g_reserved,) = _S3.unpack_from(buf, pos)
+    (g_reserved,) = _S2.unpack_from(buf, pos)
     v_reserved = g_reserved >> 2
     v_encrypted = (g_reserved & 0x2) != 0
     v_compressed = (g_reserved & 0x1) != 0
@@ -219,7 +217,7 @@ def _d_topic_partition(
     tr.end(pos, v_name, FRAMED)
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_partition, v_num_batches = _S5.unpack_from(buf, pos)
+    v_partition, v_num_batches = _S3.unpack_from(buf, pos)
     if v_partition < 0:
         raise _rt.invalid(f"{v_partition!r} must be at least 0", pos + 0, "partition")
     tr.leaf("partition", pos + 0, pos + 4, v_partition, RULE)
@@ -264,7 +262,7 @@ def _d_batch(
     tr.kind(Batch)
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_byte_offset, v_size, v_number_of_records = _S6.unpack_from(buf, pos)
+    v_byte_offset, v_size, v_number_of_records = _S4.unpack_from(buf, pos)
     if v_byte_offset < 0:
         raise _rt.invalid(f"{v_byte_offset!r} must be at least 0", pos + 0, "byte_offset")
     tr.leaf("byte_offset", pos + 0, pos + 8, v_byte_offset, RULE)

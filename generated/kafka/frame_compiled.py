@@ -107,7 +107,9 @@ def _d_frame(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Frame, int
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_len_frame,) = _S0.unpack_from(buf, pos)
+    v_len_frame = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     if v_len_frame < 0:
         raise _rt.invalid(f"{v_len_frame!r} must be at least 0", pos + 0, "len_frame")
     pos += 4

@@ -246,9 +246,9 @@ class Attributes:
 
 _S0: Final = _struct.Struct(">qi")
 _S1: Final = _struct.Struct(">I")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">q")
-_S4: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">i")
+_S4: Final = _struct.Struct(">b")
 _S5: Final = _struct.Struct(">B")
 _crc32: Final = _rt.crc32
 _L0 = (("offset", 0, 8), ("len_message", 8, 4))
@@ -470,13 +470,13 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     if v_magic == 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "timestamp")
-        (v_timestamp,) = _S3.unpack_from(buf, pos)
+        (v_timestamp,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_timestamp = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_len_key,) = _S4.unpack_from(buf, pos)
+    (v_len_key,) = _S3.unpack_from(buf, pos)
     if v_len_key < -1:
         raise _rt.invalid(f"{v_len_key!r} must be at least -1", pos + 0, "len_key")
     pos += 4
@@ -490,7 +490,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
         v_key = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    (v_len_value,) = _S4.unpack_from(buf, pos)
+    (v_len_value,) = _S3.unpack_from(buf, pos)
     if v_len_value < -1:
         raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos + 0, "len_value")
     pos += 4
@@ -650,7 +650,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
             if v_timestamp is None:
                 raise _rt.missing("timestamp")
             try:
-                out.append(_S3.pack(v_timestamp))
+                out.append(_S2.pack(v_timestamp))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_timestamp,), _L8) from None
@@ -659,7 +659,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_len_key < -1:
             raise _rt.invalid_encode(f"{v_len_key!r} must be at least -1", None, "len_key")
         try:
-            out.append(_S4.pack(v_len_key))
+            out.append(_S3.pack(v_len_key))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_key,), _L9) from None
@@ -674,7 +674,7 @@ def _e_message(v: Message, out: list[Any], p_depth: int, p_offset: int) -> int:
         if v_len_value < -1:
             raise _rt.invalid_encode(f"{v_len_value!r} must be at least -1", None, "len_value")
         try:
-            out.append(_S4.pack(v_len_value))
+            out.append(_S3.pack(v_len_value))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_value,), _L10) from None

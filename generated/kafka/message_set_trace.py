@@ -23,10 +23,8 @@ _Compression_BY_VALUE: Final[dict[int, Any]] = Compression._value2member_map_
 _TimestampType_BY_VALUE: Final[dict[int, Any]] = TimestampType._value2member_map_
 _S0: Final = _struct.Struct(">qi")
 _S1: Final = _struct.Struct(">I")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">q")
-_S4: Final = _struct.Struct(">i")
-_S5: Final = _struct.Struct(">B")
+_S2: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">i")
 _crc32: Final = _rt.crc32
 _L0 = (("offset", 0, 8), ("len_message", 8, 4))
 _L1 = (("crc", 0, 4),)
@@ -167,14 +165,14 @@ def _d_message(
         tr.begin("timestamp", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "timestamp")
-        (v_timestamp,) = _S3.unpack_from(buf, pos)
+        (v_timestamp,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_timestamp)
     else:
         v_timestamp = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_len_key,) = _S4.unpack_from(buf, pos)
+    (v_len_key,) = _S3.unpack_from(buf, pos)
     if v_len_key < -1:
         raise _rt.invalid(f"{v_len_key!r} must be at least -1", pos + 0, "len_key")
     tr.leaf("len_key", pos + 0, pos + 4, v_len_key, RULE)
@@ -191,7 +189,7 @@ def _d_message(
         v_key = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_len_value,) = _S4.unpack_from(buf, pos)
+    (v_len_value,) = _S3.unpack_from(buf, pos)
     if v_len_value < -1:
         raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos + 0, "len_value")
     tr.leaf("len_value", pos + 0, pos + 4, v_len_value, RULE)

@@ -174,7 +174,12 @@ def _d_entry(
     v_position: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_relative_offset, v_position = _S0.unpack_from(buf, pos)
+    v_relative_offset = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_position = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if as_tuple:
         return (v_relative_offset, v_position), pos

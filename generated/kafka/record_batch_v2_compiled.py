@@ -496,7 +496,18 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
+    v_base_offset = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_len_batch = (
+        ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000
+    ) - 0x80000000
+    v_partition_leader_epoch = (
+        ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000
+    ) - 0x80000000
+    v_magic = (buf[pos + 16] ^ 0x80) - 0x80
+    v_crc = (buf[pos + 17] << 24) | (buf[pos + 18] << 16) | (buf[pos + 19] << 8) | buf[pos + 20]
     s_len_batch = pos + 8
     s_partition_leader_epoch = pos + 12
     if v_magic != 2:
@@ -510,15 +521,34 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         raise exc.within("attributes")
     if pos + 38 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (
-        v_last_offset_delta,
-        v_base_timestamp,
-        v_max_timestamp,
-        v_producer_id,
-        v_producer_epoch,
-        v_base_sequence,
-        v_num_records,
-    ) = _S1.unpack_from(buf, pos)
+    v_last_offset_delta = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_base_timestamp = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
+    v_max_timestamp = (
+        (
+            (((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19])
+    v_producer_id = (
+        (
+            (((buf[pos + 20] << 24) | (buf[pos + 21] << 16) | (buf[pos + 22] << 8) | buf[pos + 23]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 24] << 24) | (buf[pos + 25] << 16) | (buf[pos + 26] << 8) | buf[pos + 27])
+    v_producer_epoch = (((buf[pos + 28] << 8) | buf[pos + 29]) ^ 0x8000) - 0x8000
+    v_base_sequence = (
+        ((buf[pos + 30] << 24) | (buf[pos + 31] << 16) | (buf[pos + 32] << 8) | buf[pos + 33]) ^ 0x80000000
+    ) - 0x80000000
+    v_num_records = (
+        ((buf[pos + 34] << 24) | (buf[pos + 35] << 16) | (buf[pos + 36] << 8) | buf[pos + 37]) ^ 0x80000000
+    ) - 0x80000000
     pos += 38
     n = v_len_batch - 49
     if n < 0:
@@ -1421,7 +1451,8 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: list[int]) -> tup
     v_type: ControlType | int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_version, v_type = _S4.unpack_from(buf, pos)
+    v_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_type = (((buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x8000) - 0x8000
     v_type = _ControlType_BY_VALUE.get(v_type, v_type)
     pos += 4
     return _untracked(ControlRecordKey(v_version, v_type)), pos
@@ -1463,7 +1494,10 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_coordinator_epoch: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
+    v_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_coordinator_epoch = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     return _untracked(ControlRecordValue(v_version, v_coordinator_epoch)), pos
 
@@ -1515,7 +1549,18 @@ def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) ->
     v_num_records: int
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
+    v_base_offset = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_len_batch = (
+        ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000
+    ) - 0x80000000
+    v_partition_leader_epoch = (
+        ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000
+    ) - 0x80000000
+    v_magic = (buf[pos + 16] ^ 0x80) - 0x80
+    v_crc = (buf[pos + 17] << 24) | (buf[pos + 18] << 16) | (buf[pos + 19] << 8) | buf[pos + 20]
     if v_magic != 2:
         raise _rt.invalid(f"{v_magic!r} must be 2", pos + 16, "magic")
     pos += 21
@@ -1525,15 +1570,34 @@ def _d_record_batch_v2_header(buf: bytes, pos: int, end: int, lim: list[int]) ->
         raise exc.within("attributes")
     if pos + 38 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (
-        v_last_offset_delta,
-        v_base_timestamp,
-        v_max_timestamp,
-        v_producer_id,
-        v_producer_epoch,
-        v_base_sequence,
-        v_num_records,
-    ) = _S1.unpack_from(buf, pos)
+    v_last_offset_delta = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_base_timestamp = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
+    v_max_timestamp = (
+        (
+            (((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19])
+    v_producer_id = (
+        (
+            (((buf[pos + 20] << 24) | (buf[pos + 21] << 16) | (buf[pos + 22] << 8) | buf[pos + 23]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 24] << 24) | (buf[pos + 25] << 16) | (buf[pos + 26] << 8) | buf[pos + 27])
+    v_producer_epoch = (((buf[pos + 28] << 8) | buf[pos + 29]) ^ 0x8000) - 0x8000
+    v_base_sequence = (
+        ((buf[pos + 30] << 24) | (buf[pos + 31] << 16) | (buf[pos + 32] << 8) | buf[pos + 33]) ^ 0x80000000
+    ) - 0x80000000
+    v_num_records = (
+        ((buf[pos + 34] << 24) | (buf[pos + 35] << 16) | (buf[pos + 36] << 8) | buf[pos + 37]) ^ 0x80000000
+    ) - 0x80000000
     pos += 38
     return _untracked(
         RecordBatchV2Header(
@@ -1761,7 +1825,18 @@ def _i_record_batch_v2(
     w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_base_offset, v_len_batch, v_partition_leader_epoch, v_magic, v_crc = _S0.unpack_from(buf, pos)
+    v_base_offset = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_len_batch = (
+        ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000
+    ) - 0x80000000
+    v_partition_leader_epoch = (
+        ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000
+    ) - 0x80000000
+    v_magic = (buf[pos + 16] ^ 0x80) - 0x80
+    v_crc = (buf[pos + 17] << 24) | (buf[pos + 18] << 16) | (buf[pos + 19] << 8) | buf[pos + 20]
     s_len_batch = pos + 8
     s_partition_leader_epoch = pos + 12
     if v_magic != 2:
@@ -1775,15 +1850,34 @@ def _i_record_batch_v2(
         raise exc.within("attributes")
     if pos + 38 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (
-        v_last_offset_delta,
-        v_base_timestamp,
-        v_max_timestamp,
-        v_producer_id,
-        v_producer_epoch,
-        v_base_sequence,
-        v_num_records,
-    ) = _S1.unpack_from(buf, pos)
+    v_last_offset_delta = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_base_timestamp = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
+    v_max_timestamp = (
+        (
+            (((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19])
+    v_producer_id = (
+        (
+            (((buf[pos + 20] << 24) | (buf[pos + 21] << 16) | (buf[pos + 22] << 8) | buf[pos + 23]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 24] << 24) | (buf[pos + 25] << 16) | (buf[pos + 26] << 8) | buf[pos + 27])
+    v_producer_epoch = (((buf[pos + 28] << 8) | buf[pos + 29]) ^ 0x8000) - 0x8000
+    v_base_sequence = (
+        ((buf[pos + 30] << 24) | (buf[pos + 31] << 16) | (buf[pos + 32] << 8) | buf[pos + 33]) ^ 0x80000000
+    ) - 0x80000000
+    v_num_records = (
+        ((buf[pos + 34] << 24) | (buf[pos + 35] << 16) | (buf[pos + 36] << 8) | buf[pos + 37]) ^ 0x80000000
+    ) - 0x80000000
     pos += 38
     n = v_len_batch - 49
     if n < 0:

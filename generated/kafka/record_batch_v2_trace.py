@@ -40,10 +40,8 @@ _TimestampType_BY_VALUE: Final[dict[int, Any]] = TimestampType._value2member_map
 _ControlType_BY_VALUE: Final[dict[int, Any]] = ControlType._value2member_map_
 _S0: Final = _struct.Struct(">qiibI")
 _S1: Final = _struct.Struct(">iqqqhii")
-_S2: Final = _struct.Struct(">H")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">hh")
-_S5: Final = _struct.Struct(">hi")
+_S2: Final = _struct.Struct(">hh")
+_S3: Final = _struct.Struct(">hi")
 _crc32c: Final = _rt.crc32c
 _L0 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
 _L1 = (
@@ -560,7 +558,7 @@ def _d_control_record_key(
     tr.kind(ControlRecordKey)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_version, v_type = _S4.unpack_from(buf, pos)
+    v_version, v_type = _S2.unpack_from(buf, pos)
     tr.leaf("version", pos + 0, pos + 2, v_version)
     v_type = _ControlType_BY_VALUE.get(v_type, v_type)
     tr.leaf("type", pos + 2, pos + 4, v_type)
@@ -577,7 +575,7 @@ def _d_control_record_value(
     tr.kind(ControlRecordValue)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
+    v_version, v_coordinator_epoch = _S3.unpack_from(buf, pos)
     tr.leaf("version", pos + 0, pos + 2, v_version)
     tr.leaf("coordinator_epoch", pos + 2, pos + 6, v_coordinator_epoch)
     pos += 6

@@ -81,9 +81,6 @@ class RecordSet:
         self.partial_entry = partial_entry
 
 
-_S0: Final = _struct.Struct(">b")
-
-
 def _decode_prefix(
     decoder: Any, name: str, data: Any, limits: Any, *params: Any, tuples: bool = False, lazy: bool = False
 ) -> Any:
@@ -192,7 +189,7 @@ def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
         raise _rt.bad_length(pos - start, start, "magic")
     if pos + 1 > end:
         raise _rt.short(buf, pos, end, 1, "magic")
-    (i_magic,) = _S0.unpack_from(buf, pos)
+    i_magic = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     pos = resume
     if i_magic == 0:

@@ -2188,7 +2188,11 @@ def _d_request_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[R
     try:
         if pos + 8 > end:
             raise _rt.short_run(buf, pos, end, _L0)
-        v_request_api_key, v_request_api_version, v_correlation_id = _S0.unpack_from(buf, pos)
+        v_request_api_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+        v_request_api_version = (((buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x8000) - 0x8000
+        v_correlation_id = (
+            ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+        ) - 0x80000000
         if v_request_api_key not in (
             0,
             1,
@@ -2336,7 +2340,7 @@ def _d_request_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[R
         if i_header_version >= 1:
             if pos + 2 > end:
                 raise _rt.short(buf, pos, end, 2, "len_client_id")
-            (v_len_client_id,) = _S1.unpack_from(buf, pos)
+            v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
             pos += 2
             if v_len_client_id < -1:
                 raise _rt.invalid(f"{v_len_client_id!r} must be at least -1", pos - 2, "len_client_id")

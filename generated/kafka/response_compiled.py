@@ -2631,7 +2631,9 @@ def _d_response_header(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_correlation_id,) = _S0.unpack_from(buf, pos)
+    v_correlation_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_header_version >= 1:
         if pos < end and (x := buf[pos]) < 128:

@@ -167,7 +167,13 @@ def _d_entry(
     v_relative_offset: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_timestamp, v_relative_offset = _S0.unpack_from(buf, pos)
+    v_timestamp = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_relative_offset = (
+        ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000
+    ) - 0x80000000
     pos += 12
     if as_tuple:
         return (v_timestamp, v_relative_offset), pos

@@ -834,14 +834,14 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Etherne
     if v_outer_ether_type == 33024:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "vlan_tci")
-        (v_vlan_tci,) = _S0.unpack_from(buf, pos)
+        v_vlan_tci = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_vlan_tci = None
     if v_outer_ether_type == 33024:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "inner_ether_type")
-        (v_inner_ether_type,) = _S0.unpack_from(buf, pos)
+        v_inner_ether_type = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_inner_ether_type = None
@@ -938,7 +938,9 @@ def _d_linux_sll(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[LinuxS
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_packet_type, v_arphrd_type, v_len_address = _S1.unpack_from(buf, pos)
+    v_packet_type = (buf[pos] << 8) | buf[pos + 1]
+    v_arphrd_type = (buf[pos + 2] << 8) | buf[pos + 3]
+    v_len_address = (buf[pos + 4] << 8) | buf[pos + 5]
     pos += 6
     n = 8
     if n < 0:
@@ -1031,7 +1033,12 @@ def _d_linux_sll2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Linux
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_protocol, v_reserved, v_interface_index, v_arphrd_type, v_packet_type, v_len_address = _S2.unpack_from(buf, pos)
+    v_protocol = (buf[pos] << 8) | buf[pos + 1]
+    v_reserved = (buf[pos + 2] << 8) | buf[pos + 3]
+    v_interface_index = (buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]
+    v_arphrd_type = (buf[pos + 8] << 8) | buf[pos + 9]
+    v_packet_type = buf[pos + 10]
+    v_len_address = buf[pos + 11]
     pos += 12
     n = 8
     if n < 0:
@@ -1120,7 +1127,7 @@ def _d_loopback_host(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Lo
     v_payload: IpPayload
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    (v_family,) = _S3.unpack_from(buf, pos)
+    v_family = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     pos += 4
     try:
         v_payload, pos = _d_ip_payload(
@@ -1180,7 +1187,7 @@ def _d_loopback_be(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Loop
     v_payload: IpPayload
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    (v_family,) = _S4.unpack_from(buf, pos)
+    v_family = (buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]
     pos += 4
     try:
         v_payload, pos = _d_ip_payload(
@@ -1381,9 +1388,14 @@ def _d_ipv4(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Ipv4, int]:
     p: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L13)
-    g_version, v_dscp_ecn, v_total_length, v_identification, v_flags_fragment, v_ttl, v_protocol, v_header_checksum = (
-        _S5.unpack_from(buf, pos)
-    )
+    g_version = buf[pos]
+    v_dscp_ecn = buf[pos + 1]
+    v_total_length = (buf[pos + 2] << 8) | buf[pos + 3]
+    v_identification = (buf[pos + 4] << 8) | buf[pos + 5]
+    v_flags_fragment = (buf[pos + 6] << 8) | buf[pos + 7]
+    v_ttl = buf[pos + 8]
+    v_protocol = buf[pos + 9]
+    v_header_checksum = (buf[pos + 10] << 8) | buf[pos + 11]
     v_version = g_version >> 4
     v_ihl = g_version & 0xF
     if v_version != 4:
@@ -1589,7 +1601,10 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Ipv6, int]:
     p: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L15)
-    g_version, v_len_payload, v_next_header, v_hop_limit = _S6.unpack_from(buf, pos)
+    g_version = (buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]
+    v_len_payload = (buf[pos + 4] << 8) | buf[pos + 5]
+    v_next_header = buf[pos + 6]
+    v_hop_limit = buf[pos + 7]
     v_version = g_version >> 28
     v_traffic_class = (g_version >> 20) & 0xFF
     v_flow_label = g_version & 0xFFFFF
@@ -1772,9 +1787,15 @@ def _d_tcp_segment(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[TcpS
     e: int
     if pos + 20 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_src_port, v_dst_port, v_seq_num, v_ack_num, g_data_offset, v_flags, v_window, v_checksum, v_urgent_pointer = (
-        _S7.unpack_from(buf, pos)
-    )
+    v_src_port = (buf[pos] << 8) | buf[pos + 1]
+    v_dst_port = (buf[pos + 2] << 8) | buf[pos + 3]
+    v_seq_num = (buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]
+    v_ack_num = (buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]
+    g_data_offset = buf[pos + 12]
+    v_flags = buf[pos + 13]
+    v_window = (buf[pos + 14] << 8) | buf[pos + 15]
+    v_checksum = (buf[pos + 16] << 8) | buf[pos + 17]
+    v_urgent_pointer = (buf[pos + 18] << 8) | buf[pos + 19]
     v_data_offset = g_data_offset >> 4
     v_reserved = g_data_offset & 0xF
     if v_data_offset < 5:

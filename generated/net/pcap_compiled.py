@@ -267,9 +267,13 @@ def _d_pcap(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pcap, int]:
     e: int
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_magic, v_version_major, v_version_minor, v_reserved1, v_reserved2, v_snaplen, v_linktype = _S0.unpack_from(
-        buf, pos
-    )
+    v_magic = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_version_major = (buf[pos + 5] << 8) | buf[pos + 4]
+    v_version_minor = (buf[pos + 7] << 8) | buf[pos + 6]
+    v_reserved1 = (buf[pos + 11] << 24) | (buf[pos + 10] << 16) | (buf[pos + 9] << 8) | buf[pos + 8]
+    v_reserved2 = (buf[pos + 15] << 24) | (buf[pos + 14] << 16) | (buf[pos + 13] << 8) | buf[pos + 12]
+    v_snaplen = (buf[pos + 19] << 24) | (buf[pos + 18] << 16) | (buf[pos + 17] << 8) | buf[pos + 16]
+    v_linktype = (buf[pos + 23] << 24) | (buf[pos + 22] << 16) | (buf[pos + 21] << 8) | buf[pos + 20]
     if v_magic not in Magic._value2member_map_:
         raise _rt.invalid(f"{v_magic!r} is not in the enum", pos + 0, "magic")
     v_magic = _Magic_BY_VALUE.get(v_magic, v_magic)
@@ -415,7 +419,10 @@ def _d_packet(
     e: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_ts_sec, v_ts_subsec, v_len_data, v_orig_len = _S1.unpack_from(buf, pos)
+    v_ts_sec = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_ts_subsec = (buf[pos + 7] << 24) | (buf[pos + 6] << 16) | (buf[pos + 5] << 8) | buf[pos + 4]
+    v_len_data = (buf[pos + 11] << 24) | (buf[pos + 10] << 16) | (buf[pos + 9] << 8) | buf[pos + 8]
+    v_orig_len = (buf[pos + 15] << 24) | (buf[pos + 14] << 16) | (buf[pos + 13] << 8) | buf[pos + 12]
     pos += 16
     if v_len_data < 0:
         raise _rt.bad_length(v_len_data, pos, "data")
@@ -499,9 +506,13 @@ def _d_pcap_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pcap
     v_linktype: int
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_magic, v_version_major, v_version_minor, v_reserved1, v_reserved2, v_snaplen, v_linktype = _S0.unpack_from(
-        buf, pos
-    )
+    v_magic = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_version_major = (buf[pos + 5] << 8) | buf[pos + 4]
+    v_version_minor = (buf[pos + 7] << 8) | buf[pos + 6]
+    v_reserved1 = (buf[pos + 11] << 24) | (buf[pos + 10] << 16) | (buf[pos + 9] << 8) | buf[pos + 8]
+    v_reserved2 = (buf[pos + 15] << 24) | (buf[pos + 14] << 16) | (buf[pos + 13] << 8) | buf[pos + 12]
+    v_snaplen = (buf[pos + 19] << 24) | (buf[pos + 18] << 16) | (buf[pos + 17] << 8) | buf[pos + 16]
+    v_linktype = (buf[pos + 23] << 24) | (buf[pos + 22] << 16) | (buf[pos + 21] << 8) | buf[pos + 20]
     if v_magic not in Magic._value2member_map_:
         raise _rt.invalid(f"{v_magic!r} is not in the enum", pos + 0, "magic")
     v_magic = _Magic_BY_VALUE.get(v_magic, v_magic)

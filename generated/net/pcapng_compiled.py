@@ -461,7 +461,7 @@ def _d_pcapng(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pcapng, i
     pos += 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_len_section_block,) = _S0.unpack_from(buf, pos)
+    v_len_section_block = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     if v_len_section_block < 28:
         raise _rt.invalid(f"{v_len_section_block!r} must be at least 28", pos + 0, "len_section_block")
     pos += 4
@@ -481,7 +481,7 @@ def _d_pcapng(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pcapng, i
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_len_section_block_trailer,) = _S0.unpack_from(buf, pos)
+    v_len_section_block_trailer = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     if v_len_section_block_trailer != v_len_section_block:
         raise _rt.invalid(
             repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),
@@ -623,7 +623,8 @@ def _d_block(
     p: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_block_type, v_len_block = _S1.unpack_from(buf, pos)
+    v_block_type = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_len_block = (buf[pos + 7] << 24) | (buf[pos + 6] << 16) | (buf[pos + 5] << 8) | buf[pos + 4]
     if v_len_block < 12:
         raise _rt.invalid(f"{v_len_block!r} must be at least 12", pos + 4, "len_block")
     pos += 8
@@ -670,7 +671,7 @@ def _d_block(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    (v_len_block_trailer,) = _S0.unpack_from(buf, pos)
+    v_len_block_trailer = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     if v_len_block_trailer != v_len_block:
         raise _rt.invalid(repr(v_len_block_trailer) + " must be " + repr(v_len_block), pos + 0, "len_block_trailer")
     pos += 4
@@ -778,7 +779,16 @@ def _d_section_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[S
     _eoptions: Any
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_byte_order_magic, v_version_major, v_version_minor, v_section_length = _S2.unpack_from(buf, pos)
+    v_byte_order_magic = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_version_major = (buf[pos + 5] << 8) | buf[pos + 4]
+    v_version_minor = (buf[pos + 7] << 8) | buf[pos + 6]
+    v_section_length = (
+        (
+            (((buf[pos + 15] << 24) | (buf[pos + 14] << 16) | (buf[pos + 13] << 8) | buf[pos + 12]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 11] << 24) | (buf[pos + 10] << 16) | (buf[pos + 9] << 8) | buf[pos + 8])
     if v_byte_order_magic != 439041101:
         raise _rt.invalid(f"{v_byte_order_magic!r} must be 439041101", pos + 0, "byte_order_magic")
     if v_version_major != 1:
@@ -869,7 +879,9 @@ def _d_interface_description(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     _eoptions: Any
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    v_linktype, v_reserved, v_snaplen = _S3.unpack_from(buf, pos)
+    v_linktype = (buf[pos + 1] << 8) | buf[pos]
+    v_reserved = (buf[pos + 3] << 8) | buf[pos + 2]
+    v_snaplen = (buf[pos + 7] << 24) | (buf[pos + 6] << 16) | (buf[pos + 5] << 8) | buf[pos + 4]
     pos += 8
     v_options = _untracked([])
     elem_tuples = lim[_TUPLES] == 1
@@ -953,7 +965,11 @@ def _d_enhanced_packet(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     try:
         if pos + 20 > end:
             raise _rt.short_run(buf, pos, end, _L12)
-        v_interface_id, v_ts_high, v_ts_low, v_len_data, v_orig_len = _S4.unpack_from(buf, pos)
+        v_interface_id = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+        v_ts_high = (buf[pos + 7] << 24) | (buf[pos + 6] << 16) | (buf[pos + 5] << 8) | buf[pos + 4]
+        v_ts_low = (buf[pos + 11] << 24) | (buf[pos + 10] << 16) | (buf[pos + 9] << 8) | buf[pos + 8]
+        v_len_data = (buf[pos + 15] << 24) | (buf[pos + 14] << 16) | (buf[pos + 13] << 8) | buf[pos + 12]
+        v_orig_len = (buf[pos + 19] << 24) | (buf[pos + 18] << 16) | (buf[pos + 17] << 8) | buf[pos + 16]
         pos += 20
         if v_len_data < 0:
             raise _rt.bad_length(v_len_data, pos, "data")
@@ -1082,7 +1098,7 @@ def _d_simple_packet(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Si
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L14)
-    (v_orig_len,) = _S0.unpack_from(buf, pos)
+    v_orig_len = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     pos += 4
     e = end
     v_data = buf[pos:e]
@@ -1131,7 +1147,8 @@ def _d_option(
     try:
         if pos + 4 > end:
             raise _rt.short_run(buf, pos, end, _L16)
-        v_code, v_len_value = _S5.unpack_from(buf, pos)
+        v_code = (buf[pos + 1] << 8) | buf[pos]
+        v_len_value = (buf[pos + 3] << 8) | buf[pos + 2]
         pos += 4
         if v_len_value < 0:
             raise _rt.bad_length(v_len_value, pos, "value")
@@ -1233,7 +1250,7 @@ def _d_pcapng_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pc
     pos += 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_len_section_block,) = _S0.unpack_from(buf, pos)
+    v_len_section_block = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     if v_len_section_block < 28:
         raise _rt.invalid(f"{v_len_section_block!r} must be at least 28", pos + 0, "len_section_block")
     pos += 4
@@ -1253,7 +1270,7 @@ def _d_pcapng_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pc
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_len_section_block_trailer,) = _S0.unpack_from(buf, pos)
+    v_len_section_block_trailer = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
     if v_len_section_block_trailer != v_len_section_block:
         raise _rt.invalid(
             repr(v_len_section_block_trailer) + " must be " + repr(v_len_section_block),

@@ -321,8 +321,8 @@ class BundleHeader:
         self.num_messages = num_messages
 
 
-_S0: Final = _struct.Struct("<B")
-_S1: Final = _struct.Struct("<Q")
+_S0: Final = _struct.Struct("<Q")
+_S1: Final = _struct.Struct("<B")
 _S2: Final = _struct.Struct(">B")
 _S3: Final = _struct.Struct("<IQH")
 _L0 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
@@ -433,7 +433,7 @@ def _d_bundle(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_num: in
     if v_is_sparse:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_seq_num")
-        (v_first_seq_num,) = _S1.unpack_from(buf, pos)
+        (v_first_seq_num,) = _S0.unpack_from(buf, pos)
         pos += 8
     else:
         v_first_seq_num = None
@@ -591,7 +591,7 @@ def _e_bundle(v: Bundle, out: list[Any], p_base_seq_num: int) -> int:
             if v_first_seq_num is None:
                 raise _rt.missing("first_seq_num")
             try:
-                out.append(_S1.pack(v_first_seq_num))
+                out.append(_S0.pack(v_first_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_first_seq_num,), _L3) from None
@@ -748,7 +748,7 @@ def _d_message_set(
                     else:
                         message_v_seq_num_delta = None
                     if not message_v_use_last_ts:
-                        (message_v_timestamp_written,) = _S1.unpack_from(buf, pos)
+                        (message_v_timestamp_written,) = _S0.unpack_from(buf, pos)
                         pos += 8
                     else:
                         message_v_timestamp_written = None
@@ -926,7 +926,7 @@ def _d_message(
         if not v_use_last_ts:
             if pos + 8 > end:
                 raise _rt.short(buf, pos, end, 8, "timestamp_written")
-            (v_timestamp_written,) = _S1.unpack_from(buf, pos)
+            (v_timestamp_written,) = _S0.unpack_from(buf, pos)
             pos += 8
         else:
             v_timestamp_written = None
@@ -1108,7 +1108,7 @@ def _e_message(
             if v_timestamp_written is None:
                 raise _rt.missing("timestamp_written")
             try:
-                out.append(_S1.pack(v_timestamp_written))
+                out.append(_S0.pack(v_timestamp_written))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_timestamp_written,), _L8) from None
@@ -1199,7 +1199,7 @@ def _d_bundle_header(buf: bytes, pos: int, end: int, lim: list[int], p_base_seq_
     if v_is_sparse:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_seq_num")
-        (v_first_seq_num,) = _S1.unpack_from(buf, pos)
+        (v_first_seq_num,) = _S0.unpack_from(buf, pos)
         pos += 8
     else:
         v_first_seq_num = None
@@ -1318,7 +1318,7 @@ def _e_bundle_header(v: BundleHeader, out: list[Any], p_base_seq_num: int) -> in
             if v_first_seq_num is None:
                 raise _rt.missing("first_seq_num")
             try:
-                out.append(_S1.pack(v_first_seq_num))
+                out.append(_S0.pack(v_first_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_first_seq_num,), _L3) from None

@@ -21,9 +21,8 @@ TITLE = "TANK bundle"
 _PASS_tank_compression: Final[frozenset[Any]] = tank_compression.passthrough
 _ELEMENTS_RESERVED: Final = 6
 _Codec_BY_VALUE: Final[dict[int, Any]] = Codec._value2member_map_
-_S0: Final = _struct.Struct("<B")
-_S1: Final = _struct.Struct("<Q")
-_S2: Final = _struct.Struct("<IQH")
+_S0: Final = _struct.Struct("<Q")
+_S1: Final = _struct.Struct("<IQH")
 _L0 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
 _L1 = (("partition_leader_epoch", 0, 4), ("producer_id", 4, 8), ("producer_epoch", 12, 2))
 _L2 = (("has_key", 0, 1), ("use_last_ts", 0, 1), ("seq_num_prev_plus_one", 0, 1), ("reserved", 0, 1))
@@ -117,7 +116,7 @@ def _d_bundle(
         tr.begin("first_seq_num", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_seq_num")
-        (v_first_seq_num,) = _S1.unpack_from(buf, pos)
+        (v_first_seq_num,) = _S0.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_first_seq_num)
     else:
@@ -190,7 +189,7 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = N
     tr.kind(ProducerInfo)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S2.unpack_from(buf, pos)
+    v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("partition_leader_epoch", pos + 0, pos + 4, v_partition_leader_epoch)
     tr.leaf("producer_id", pos + 4, pos + 12, v_producer_id)
     tr.leaf("producer_epoch", pos + 12, pos + 14, v_producer_epoch)
@@ -303,7 +302,7 @@ def _d_message(
             tr.begin("timestamp_written", pos, end)
             if pos + 8 > end:
                 raise _rt.short(buf, pos, end, 8, "timestamp_written")
-            (v_timestamp_written,) = _S1.unpack_from(buf, pos)
+            (v_timestamp_written,) = _S0.unpack_from(buf, pos)
             pos += 8
             tr.end(pos, v_timestamp_written)
         else:

@@ -641,12 +641,12 @@ ConsumeTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
 #: A `ConsumePeerTopic` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 ConsumePeerTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
 
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct("<I")
+_S0: Final = _struct.Struct("<I")
+_S1: Final = _struct.Struct(">B")
 _S2: Final = _struct.Struct("<HIB")
 _S3: Final = _struct.Struct("<IB")
-_S4: Final = _struct.Struct("<H")
-_S5: Final = _struct.Struct("<Q")
+_S4: Final = _struct.Struct("<Q")
+_S5: Final = _struct.Struct("<H")
 _S6: Final = _struct.Struct("<QI")
 _S7: Final = _struct.Struct("<HQI")
 _S8: Final = _struct.Struct("<B")
@@ -760,7 +760,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Request,
     pos += 1
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_len_payload,) = _S1.unpack_from(buf, pos)
+    (v_len_payload,) = _S0.unpack_from(buf, pos)
     pos += 4
     if v_len_payload < 0:
         raise _rt.bad_length(v_len_payload, pos, "payload")
@@ -1004,7 +1004,7 @@ def _e_request(v: Request, out: list[Any]) -> int:
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
         try:
-            out.append(_S1.pack(v_len_payload))
+            out.append(_S0.pack(v_len_payload))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
@@ -1360,7 +1360,7 @@ def _d_produce_partition(
     if p_with_seqnum:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S5.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
         pos += 8
     else:
         v_base_seq_num = None
@@ -1425,7 +1425,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S4.pack(v_partition))
+            out.append(_S5.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L15) from None
@@ -1439,7 +1439,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
             if v_base_seq_num is None:
                 raise _rt.missing("base_seq_num")
             try:
-                out.append(_S5.pack(v_base_seq_num))
+                out.append(_S4.pack(v_base_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_base_seq_num,), _L16) from None
@@ -2328,7 +2328,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
         out.append(d)
         w += len(d)
         try:
-            out.append(_S4.pack(v_num_partitions))
+            out.append(_S5.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -2399,7 +2399,7 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
         if v_replica_id is None:
             raise _rt.missing("replica_id")
         try:
-            out.append(_S4.pack(v_replica_id))
+            out.append(_S5.pack(v_replica_id))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_replica_id,), _L30) from None
@@ -2415,7 +2415,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[S
     v_request_id: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L31)
-    (v_request_id,) = _S1.unpack_from(buf, pos)
+    (v_request_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     return StatusRequest(v_request_id), pos
 
@@ -2429,7 +2429,7 @@ def _e_status_request(v: StatusRequest, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S1.pack(v_request_id))
+            out.append(_S0.pack(v_request_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_request_id,), _L32) from None
@@ -2626,7 +2626,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         if v_num_partitions is None:
             raise _rt.missing("num_partitions")
         try:
-            out.append(_S4.pack(v_num_partitions))
+            out.append(_S5.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -2720,7 +2720,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S4.pack(v_partition))
+            out.append(_S5.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L15) from None
@@ -2863,7 +2863,6 @@ def _s_produce_topic(buf: bytes, pos: int, end: int, lim: list[int], p_with_seqn
 def _s_produce_partition(buf: bytes, pos: int, end: int, lim: list[int], p_with_seqnum: bool) -> int:
     """Skip one produce_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
     v_len_bundle: int
     v_base_seq_num: Any
     v_bundle: Bundle
@@ -2872,7 +2871,6 @@ def _s_produce_partition(buf: bytes, pos: int, end: int, lim: list[int], p_with_
     p: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L14)
-    v_partition = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_bundle = x
@@ -2882,7 +2880,7 @@ def _s_produce_partition(buf: bytes, pos: int, end: int, lim: list[int], p_with_
     if p_with_seqnum:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S5.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
         pos += 8
     else:
         v_base_seq_num = None
@@ -2947,12 +2945,8 @@ def _s_consume_topic(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
 def _s_consume_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     """Skip one consume_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_seq_num: int
-    v_fetch_size: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L19)
-    v_partition, v_seq_num, v_fetch_size = _S7.unpack_from(buf, pos)
     pos += 14
     return pos
 

@@ -46,16 +46,13 @@ TITLE = "TANK request frame"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _MsgId_BY_VALUE: Final[dict[int, Any]] = MsgId._value2member_map_
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct("<I")
-_S2: Final = _struct.Struct("<HIB")
-_S3: Final = _struct.Struct("<IB")
-_S4: Final = _struct.Struct("<H")
-_S5: Final = _struct.Struct("<Q")
-_S6: Final = _struct.Struct("<QI")
-_S7: Final = _struct.Struct("<B")
-_S8: Final = _struct.Struct("<HQI")
-_S9: Final = _struct.Struct("<HQIH")
+_S0: Final = _struct.Struct("<I")
+_S1: Final = _struct.Struct("<HIB")
+_S2: Final = _struct.Struct("<IB")
+_S3: Final = _struct.Struct("<Q")
+_S4: Final = _struct.Struct("<QI")
+_S5: Final = _struct.Struct("<HQI")
+_S6: Final = _struct.Struct("<HQIH")
 _L0 = (("msg_id", 0, 1),)
 _L1 = (("len_payload", 0, 4),)
 _L2 = (("client_version", 0, 2), ("request_id", 2, 4), ("len_client_id", 6, 1))
@@ -126,7 +123,7 @@ def _d_request(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -
     pos += 1
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_len_payload,) = _S1.unpack_from(buf, pos)
+    (v_len_payload,) = _S0.unpack_from(buf, pos)
     tr.leaf("len_payload", pos + 0, pos + 4, v_len_payload)
     pos += 4
     tr.begin("payload", pos, end)
@@ -248,7 +245,7 @@ def _d_produce_request(
     tr.kind(ProduceRequest)
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
+    v_client_version, v_request_id, v_len_client_id = _S1.unpack_from(buf, pos)
     tr.leaf("client_version", pos + 0, pos + 2, v_client_version)
     tr.leaf("request_id", pos + 2, pos + 6, v_request_id)
     tr.leaf("len_client_id", pos + 6, pos + 7, v_len_client_id)
@@ -272,7 +269,7 @@ def _d_produce_request(
     pos += 1
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
+    v_ack_timeout_ms, v_num_topics = _S2.unpack_from(buf, pos)
     tr.leaf("ack_timeout_ms", pos + 0, pos + 4, v_ack_timeout_ms)
     tr.leaf("num_topics", pos + 4, pos + 5, v_num_topics)
     pos += 5
@@ -403,7 +400,7 @@ def _d_produce_partition(
         tr.begin("base_seq_num", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S5.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S3.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_base_seq_num)
     else:
@@ -445,7 +442,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     tr.kind(ConsumeRequest)
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
+    v_client_version, v_request_id, v_len_client_id = _S1.unpack_from(buf, pos)
     tr.leaf("client_version", pos + 0, pos + 2, v_client_version)
     tr.leaf("request_id", pos + 2, pos + 6, v_request_id)
     tr.leaf("len_client_id", pos + 6, pos + 7, v_len_client_id)
@@ -464,7 +461,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     tr.end(pos, v_client_id, FRAMED)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_max_wait_ms, v_min_bytes = _S6.unpack_from(buf, pos)
+    v_max_wait_ms, v_min_bytes = _S4.unpack_from(buf, pos)
     tr.leaf("max_wait_ms", pos + 0, pos + 8, v_max_wait_ms)
     tr.leaf("min_bytes", pos + 8, pos + 12, v_min_bytes)
     pos += 12
@@ -609,7 +606,7 @@ def _d_consume_partition(
     tr.kind(ConsumePartition)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L11)
-    v_partition, v_seq_num, v_fetch_size = _S8.unpack_from(buf, pos)
+    v_partition, v_seq_num, v_fetch_size = _S5.unpack_from(buf, pos)
     tr.leaf("partition", pos + 0, pos + 2, v_partition)
     tr.leaf("seq_num", pos + 2, pos + 10, v_seq_num)
     tr.leaf("fetch_size", pos + 10, pos + 14, v_fetch_size)
@@ -633,7 +630,7 @@ def _d_consume_peer_request(
     tr.kind(ConsumePeerRequest)
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L12)
-    v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
+    v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S6.unpack_from(buf, pos)
     tr.leaf("replica_id", pos + 0, pos + 2, v_replica_id)
     tr.leaf("max_wait_ms", pos + 2, pos + 10, v_max_wait_ms)
     tr.leaf("min_bytes", pos + 10, pos + 14, v_min_bytes)
@@ -748,7 +745,7 @@ def _d_status_request(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = 
     tr.kind(StatusRequest)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L15)
-    (v_request_id,) = _S1.unpack_from(buf, pos)
+    (v_request_id,) = _S0.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     pos += 4
     return StatusRequest(v_request_id), pos
@@ -763,7 +760,7 @@ def _d_discover_topics_request(
     tr.kind(DiscoverTopicsRequest)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L16)
-    v_request_id, v_flags = _S3.unpack_from(buf, pos)
+    v_request_id, v_flags = _S2.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("flags", pos + 4, pos + 5, v_flags)
     pos += 5
@@ -779,7 +776,7 @@ def _d_discover_topology_request(
     tr.kind(DiscoverTopologyRequest)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L16)
-    v_request_id, v_flags = _S3.unpack_from(buf, pos)
+    v_request_id, v_flags = _S2.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("flags", pos + 4, pos + 5, v_flags)
     pos += 5
@@ -801,7 +798,7 @@ def _d_create_topic_request(
     tr.kind(CreateTopicRequest)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5
@@ -856,7 +853,7 @@ def _d_reload_conf_request(
     tr.kind(ReloadConfRequest)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5
@@ -892,7 +889,7 @@ def _d_discover_partitions_request(
     tr.kind(DiscoverPartitionsRequest)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5

@@ -880,8 +880,8 @@ TopicInfoTuple: TypeAlias = tuple[str, int, int, int | None]
 #: A `PartitionInfo` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 PartitionInfoTuple: TypeAlias = tuple[int, int, int | None, int | None, int | None]
 
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct("<I")
+_S0: Final = _struct.Struct("<I")
+_S1: Final = _struct.Struct(">B")
 _S2: Final = _struct.Struct("<H")
 _S3: Final = _struct.Struct("<IB")
 _S4: Final = _struct.Struct("<Q")
@@ -1015,7 +1015,7 @@ def _d_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Respons
     pos += 1
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_len_payload,) = _S1.unpack_from(buf, pos)
+    (v_len_payload,) = _S0.unpack_from(buf, pos)
     pos += 4
     if v_len_payload < 0:
         raise _rt.bad_length(v_len_payload, pos, "payload")
@@ -1241,7 +1241,7 @@ def _e_response(v: Response, out: list[Any]) -> int:
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_msg_id,), _L2) from None
         try:
-            out.append(_S1.pack(v_len_payload))
+            out.append(_S0.pack(v_len_payload))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_payload,), _L3) from None
@@ -1267,7 +1267,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     produce_status_v_leader_port: Any
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_request_id,) = _S1.unpack_from(buf, pos)
+    (v_request_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     v_statuses = []
     elem_tuples = lim[_TUPLES] == 1
@@ -1285,7 +1285,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 produce_status_v_error = _ProduceError_BY_VALUE.get(produce_status_v_error, produce_status_v_error)
                 pos += 1
                 if produce_status_v_error == ProduceError.other_leader:
-                    (produce_status_v_leader_address,) = _S1.unpack_from(buf, pos)
+                    (produce_status_v_leader_address,) = _S0.unpack_from(buf, pos)
                     pos += 4
                 else:
                     produce_status_v_leader_address = None
@@ -1326,7 +1326,7 @@ def _e_produce_response(v: ProduceResponse, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S1.pack(v_request_id))
+            out.append(_S0.pack(v_request_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_request_id,), _L6) from None
@@ -1363,7 +1363,7 @@ def _d_produce_status(
     if v_error == ProduceError.other_leader:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
-        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        (v_leader_address,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
@@ -1405,7 +1405,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
             if v_leader_address is None:
                 raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address))
+                out.append(_S0.pack(v_leader_address))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
@@ -1439,7 +1439,7 @@ def _d_consume_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
     p: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    (v_len_header,) = _S1.unpack_from(buf, pos)
+    (v_len_header,) = _S0.unpack_from(buf, pos)
     pos += 4
     if v_len_header < 0:
         raise _rt.bad_length(v_len_header, pos, "header")
@@ -1524,7 +1524,7 @@ def _e_consume_response(v: ConsumeResponse, out: list[Any]) -> int:
         elif v_len_header != actual:
             raise _rt.mismatch("len_header", v_len_header, actual)
         try:
-            out.append(_S1.pack(v_len_header))
+            out.append(_S0.pack(v_len_header))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_header,), _L11) from None
@@ -1622,7 +1622,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                    (consume_partition_header_v_leader_address,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     consume_partition_header_v_leader_address = None
@@ -1659,7 +1659,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 else:
                                     consume_partition_header_v_high_watermark = None
                                 if consume_partition_header_i_has_chunk:
-                                    (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                    (consume_partition_header_v_len_chunk,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     consume_partition_header_v_len_chunk = None
@@ -1824,7 +1824,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        (consume_partition_header_v_leader_address,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         consume_partition_header_v_leader_address = None
@@ -1858,7 +1858,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     else:
                         consume_partition_header_v_high_watermark = None
                     if consume_partition_header_i_has_chunk:
-                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                        (consume_partition_header_v_len_chunk,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         consume_partition_header_v_len_chunk = None
@@ -1984,7 +1984,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
-        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        (v_leader_address,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
@@ -2019,7 +2019,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if i_has_chunk:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_chunk")
-        (v_len_chunk,) = _S1.unpack_from(buf, pos)
+        (v_len_chunk,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_chunk = None
@@ -2086,7 +2086,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_leader_address is None:
                 raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address))
+                out.append(_S0.pack(v_leader_address))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
@@ -2133,7 +2133,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_len_chunk is None:
                 raise _rt.missing("len_chunk")
             try:
-                out.append(_S1.pack(v_len_chunk))
+                out.append(_S0.pack(v_len_chunk))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_chunk,), _L23) from None
@@ -2596,7 +2596,7 @@ def _d_consume_peer_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     p: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    (v_len_header,) = _S1.unpack_from(buf, pos)
+    (v_len_header,) = _S0.unpack_from(buf, pos)
     pos += 4
     if v_len_header < 0:
         raise _rt.bad_length(v_len_header, pos, "header")
@@ -2681,7 +2681,7 @@ def _e_consume_peer_response(v: ConsumePeerResponse, out: list[Any]) -> int:
         elif v_len_header != actual:
             raise _rt.mismatch("len_header", v_len_header, actual)
         try:
-            out.append(_S1.pack(v_len_header))
+            out.append(_S0.pack(v_len_header))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_header,), _L11) from None
@@ -2778,7 +2778,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                                    (consume_partition_header_v_leader_address,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     consume_partition_header_v_leader_address = None
@@ -2815,7 +2815,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 else:
                                     consume_partition_header_v_high_watermark = None
                                 if consume_partition_header_i_has_chunk:
-                                    (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                                    (consume_partition_header_v_len_chunk,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     consume_partition_header_v_len_chunk = None
@@ -2974,7 +2974,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_address,) = _S1.unpack_from(buf, pos)
+                        (consume_partition_header_v_leader_address,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         consume_partition_header_v_leader_address = None
@@ -3008,7 +3008,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     else:
                         consume_partition_header_v_high_watermark = None
                     if consume_partition_header_i_has_chunk:
-                        (consume_partition_header_v_len_chunk,) = _S1.unpack_from(buf, pos)
+                        (consume_partition_header_v_len_chunk,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         consume_partition_header_v_len_chunk = None
@@ -3485,7 +3485,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L34)
-    (v_num_nodes,) = _S1.unpack_from(buf, pos)
+    (v_num_nodes,) = _S0.unpack_from(buf, pos)
     pos += 4
     return ClusterInfo(v_reserved, v_len_name, v_name, v_num_nodes), pos
 
@@ -3534,7 +3534,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         if v_num_nodes is None:
             raise _rt.missing("num_nodes")
         try:
-            out.append(_S1.pack(v_num_nodes))
+            out.append(_S0.pack(v_num_nodes))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_nodes,), _L36) from None
@@ -4140,7 +4140,7 @@ def _d_discover_partitions_response(
                             (partition_info_v_first_available_seq_num == 18446744073709551615)
                             and (partition_info_v_high_watermark == 18446744073709551615)
                         ) and (partition_info_v_error == 252):
-                            (partition_info_v_leader_address,) = _S1.unpack_from(buf, pos)
+                            (partition_info_v_leader_address,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             partition_info_v_leader_address = None
@@ -4278,7 +4278,7 @@ def _d_partition_info(
     ):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
-        (v_leader_address,) = _S1.unpack_from(buf, pos)
+        (v_leader_address,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
@@ -4346,7 +4346,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
             if v_leader_address is None:
                 raise _rt.missing("leader_address")
             try:
-                out.append(_S1.pack(v_leader_address))
+                out.append(_S0.pack(v_leader_address))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_address,), _L8) from None
@@ -4376,8 +4376,6 @@ def _s_topic_info(buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_a
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name: int
     v_name: str
-    v_is_enabled: int
-    v_num_partitions: int
     v_replication_factor: Any
     e: int
     if pos + 1 > end:
@@ -4396,16 +4394,13 @@ def _s_topic_info(buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_a
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L38)
-    v_is_enabled = buf[pos]
     pos += 1
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L26)
-    v_num_partitions = (buf[pos + 1] << 8) | buf[pos]
     pos += 2
     if p_is_cluster_aware:
-        if pos >= end:
+        if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "replication_factor")
-        v_replication_factor = buf[pos]
         pos += 1
     else:
         v_replication_factor = None
@@ -4436,7 +4431,6 @@ def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     ):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
-        (v_leader_address,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_address = None
@@ -4445,7 +4439,6 @@ def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     ):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S2.unpack_from(buf, pos)
         pos += 2
     else:
         v_leader_port = None

@@ -160,7 +160,8 @@ def _d_entry(
     v_file_offset: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_rel_seq_num, v_file_offset = _S0.unpack_from(buf, pos)
+    v_rel_seq_num = (buf[pos + 3] << 24) | (buf[pos + 2] << 16) | (buf[pos + 1] << 8) | buf[pos]
+    v_file_offset = (buf[pos + 7] << 24) | (buf[pos + 6] << 16) | (buf[pos + 5] << 8) | buf[pos + 4]
     pos += 8
     if as_tuple:
         return (v_rel_seq_num, v_file_offset), pos

@@ -11,7 +11,7 @@ from .. import expr as E
 from ..layout import FLOAT_CODES, STRUCT_CODES, reads_bits, size_held_non_negative
 from ..schema import Field, TypeRef
 from .code import Lines
-from .shapes import codec_arg, primitive_of
+from .shapes import codec_arg, int_at, primitive_of
 
 
 class ContentReads:
@@ -157,10 +157,13 @@ class ContentReads:
                 c.bound(f"if pos >= end: raise _rt.short(buf, pos, end, 1, {epath!r})")
                 c(f"{target} = buf[pos]; pos += 1")
             else:
-                code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
-                name = self.m.struct((">" if ref.endian == "be" else "<") + code)
                 c.bound(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
-                c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
+                if ref.kind == "int" and self.m.build.compiled:  # by shifts, which mypyc makes C (`int_at`)
+                    c(f"{target} = {int_at('buf', 'pos', ref.size, ref.signed, ref.endian)}; pos += {ref.size}")
+                else:
+                    code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
+                    name = self.m.struct((">" if ref.endian == "be" else "<") + code)
+                    c(f"{target}, = {name}.unpack_from(buf, pos); pos += {ref.size}")
             self.check_valid(c, f, f"pos - {ref.size}", target, epath)
         elif ref.kind == "bits":  # one by one (reads_bits_one_by_one)
             c(f"{target}, pos, bb, bl = _rt.read_bits_{ref.endian}(buf, pos, end, {ref.size}, bb, bl, {epath!r})")

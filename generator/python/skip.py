@@ -6,16 +6,22 @@ checked decoder (`Decoder`) with the hooks it names overridden."""
 
 from __future__ import annotations
 
-from ..schema import Field, TypeDef
+import functools
+
+from ..layout import Item, NumberRun, number_run
+from ..schema import Field, TypeDef, TypeRef
+from ..walk import reads_of, refs_of
 from .code import Function, Lines
 from .decode import Decoder
+from .shapes import primitive_of
 
 
 class Skipper(Decoder):
     """`_s_<type>`: the type's reads, checked as its decoder's are; a list of a skipped type is
-    skipped element by element, a run of numbers by its size, and any other element or field is
-    read as its decoder reads it (what a later field's size, count or condition reads must be
-    read), then dropped."""
+    skipped element by element, a run of numbers by its size, a number or bytes that nothing
+    reads or checks (`unread`) by its size, and any other element or field is read as its
+    decoder reads it (what a later field's size, count or condition reads must be read), then
+    dropped."""
 
     keeps_list = False
     makes_views = False  # (a view's elements are skipped where a lazy read makes it)
@@ -30,6 +36,41 @@ class Skipper(Decoder):
     def return_value(self, c: Lines) -> None:
         c("return pos")
 
+    @functools.cached_property
+    def read_fields(self) -> set[str]:
+        """The fields of the type whose values a skip reads: those its expressions read (a size, a
+        count, a condition, an argument), those its ranges check (a length, a checksum) and those
+        its parts read through `_parent`."""
+        names = reads_of(self.t) | {owner.id for owner, *_ in self.plan.ranges}
+        for f in self.t.seq:
+            for ref in refs_of(f.type):
+                if ref.kind == "user":
+                    names |= set(self.parent_locals(ref.user))
+        return names
+
+    def unread(self, f: Field) -> bool:
+        """Whether a skip may pass over the field's bytes without making its value: nothing reads
+        it (`read_fields`), and no check (`valid`, an enum's members) is made on it."""
+        return f.id not in self.read_fields and not f.valid and f.enum is None
+
+    def read_run_values(self, c: Lines, run: list[Item], targets: list[str]) -> None:
+        if any(item.bits or not self.unread(f) for item in run for f in item.fields):
+            super().read_run_values(c, run, targets)
+        # else: its bounds are checked, and `pos` moves past it
+
+    def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
+        if ref.kind in ("int", "float") and primitive_of(ref) is None and self.unread(f):
+            c.bound(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
+            c(f"pos += {ref.size}")
+        else:
+            super().decode_unsized(c, f, ref, target, epath, wrap)
+
+    def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
+                       trimmed: bool = True) -> None:
+        if not (ref.kind == "bytes" and self.unread(f) and f.pad_right is None and f.terminator is None):
+            super().decode_content(c, f, ref, target, epath, wrap, bounds, trimmed)
+        # else: bytes within bounds already checked, which nothing reads
+
     def inlined_element(self, f: Field):
         return None  # each element skipped by its type's skipper (`decode_listed`)
 
@@ -39,7 +80,10 @@ class Skipper(Decoder):
     def untracks_tree(self, f: Field) -> bool:
         return False
 
-    def read_number_run(self, c: Lines, var: str, run) -> None:
+    def number_run(self, f: Field) -> NumberRun | None:
+        return number_run(f)  # kept by no list, but skipped by its size all the same
+
+    def read_number_run(self, c: Lines, var: str, run: NumberRun) -> None:
         pass  # its size is checked against the bytes left before the run: `pos` moves past it
 
     def take_element(self, c: Lines, f: Field, var: str, elem: str) -> None:

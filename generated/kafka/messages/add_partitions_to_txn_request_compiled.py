@@ -395,7 +395,7 @@ def _d_add_partitions_to_txn_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_v3_and_below_transactional_id")
-        (v_len_v3_and_below_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_v3_and_below_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_v3_and_below_transactional_id = None
@@ -429,21 +429,26 @@ def _d_add_partitions_to_txn_request(
     if p_api_version <= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "v3_and_below_producer_id")
-        (v_v3_and_below_producer_id,) = _S1.unpack_from(buf, pos)
+        v_v3_and_below_producer_id = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_v3_and_below_producer_id = None
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "v3_and_below_producer_epoch")
-        (v_v3_and_below_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_v3_and_below_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_v3_and_below_producer_epoch = None
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_v3_and_below_topics")
-        (v_num_v3_and_below_topics,) = _S2.unpack_from(buf, pos)
+        v_num_v3_and_below_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_v3_and_below_topics = None
@@ -821,14 +826,17 @@ def _d_add_partitions_to_txn_transaction(
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S1.unpack_from(buf, pos)
+        v_producer_id = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -1110,10 +1118,11 @@ def _d_add_partitions_to_txn_topic(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1140,7 +1149,9 @@ def _d_add_partitions_to_txn_topic(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S2.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -1164,7 +1175,15 @@ def _d_add_partitions_to_txn_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_partitions.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_partitions.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:

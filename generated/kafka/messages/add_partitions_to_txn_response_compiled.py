@@ -361,12 +361,14 @@ def _d_add_partitions_to_txn_response(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -404,7 +406,9 @@ def _d_add_partitions_to_txn_response(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_results_by_topic_v3_and_below")
-        (v_num_results_by_topic_v3_and_below,) = _S0.unpack_from(buf, pos)
+        v_num_results_by_topic_v3_and_below = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_results_by_topic_v3_and_below = None
@@ -946,7 +950,7 @@ def _d_add_partitions_to_txn_topic_result(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -973,7 +977,9 @@ def _d_add_partitions_to_txn_topic_result(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_results_by_partition")
-        (v_num_results_by_partition,) = _S0.unpack_from(buf, pos)
+        v_num_results_by_partition = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_results_by_partition = None
@@ -1261,7 +1267,10 @@ def _d_add_partitions_to_txn_partition_result(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_partition_index, v_partition_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_partition_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -1398,12 +1407,14 @@ def _d_add_partitions_to_txn_response_header(
     x: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None

@@ -872,7 +872,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     v_name: str
     v_len_host_compact: int
     v_host: str
-    v_port: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -911,7 +910,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_port = (buf[pos] << 8) | buf[pos + 1]
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

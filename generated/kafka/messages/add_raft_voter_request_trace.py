@@ -22,7 +22,6 @@ TITLE = "AddRaftVoterRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ii")
-_S1: Final = _struct.Struct(">H")
 _L0 = (("timeout_ms", 0, 4), ("voter_id", 4, 4))
 _L1 = (("port", 0, 2),)
 

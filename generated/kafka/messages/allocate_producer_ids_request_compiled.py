@@ -158,7 +158,13 @@ def _d_allocate_producer_ids_request(
     count: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -258,7 +264,13 @@ def _d_allocate_producer_ids_request_header(
     x: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -182,7 +182,17 @@ def _d_allocate_producer_ids_response(
     count: int
     if pos + 18 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_producer_id_start, v_producer_id_len = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_producer_id_start = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
+    v_producer_id_len = (
+        ((buf[pos + 14] << 24) | (buf[pos + 15] << 16) | (buf[pos + 16] << 8) | buf[pos + 17]) ^ 0x80000000
+    ) - 0x80000000
     pos += 18
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -299,7 +309,17 @@ def _d_allocate_producer_ids_response_header(
     x: int
     if pos + 18 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_producer_id_start, v_producer_id_len = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_producer_id_start = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
+    v_producer_id_len = (
+        ((buf[pos + 14] << 24) | (buf[pos + 15] << 16) | (buf[pos + 16] << 8) | buf[pos + 17]) ^ 0x80000000
+    ) - 0x80000000
     pos += 18
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -230,9 +230,9 @@ AlterableConfigTuple: TypeAlias = tuple[str, str | None, tuple[TaggedField, ...]
 AlterConfigsResourceTuple: TypeAlias = tuple[int, str, tuple[AlterableConfigTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct(">b")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("validate_only", 0, 1),)
 _L2 = (("num_resources", ">i"),)
@@ -347,7 +347,7 @@ def _d_alter_configs_request(
                     alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
                     pos += 1
                     if p_api_version <= 1:
-                        (alter_configs_resource_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                        (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         alter_configs_resource_v_len_resource_name = None
@@ -407,7 +407,7 @@ def _d_alter_configs_request(
                         try:
                             for alter_configs_resource_i in range(alter_configs_resource_count):
                                 if p_api_version <= 1:
-                                    (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
+                                    (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
                                     pos += 2
                                 else:
                                     alterable_config_v_len_name = None
@@ -436,7 +436,7 @@ def _d_alter_configs_request(
                                     raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                                 pos = e
                                 if p_api_version <= 1:
-                                    (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
+                                    (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
                                     pos += 2
                                     if alterable_config_v_len_value < -1:
                                         raise _rt.invalid(
@@ -801,7 +801,7 @@ def _d_alter_configs_resource(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -858,7 +858,7 @@ def _d_alter_configs_resource(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
+                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         alterable_config_v_len_name = None
@@ -883,7 +883,7 @@ def _d_alter_configs_resource(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 1:
-                        (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
+                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
                         pos += 2
                         if alterable_config_v_len_value < -1:
                             raise _rt.invalid(
@@ -1120,7 +1120,7 @@ def _e_alter_configs_resource(v: AlterConfigsResource | tuple[Any, ...], out: li
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S2.pack(v_len_resource_name))
+                out.append(_S1.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L5) from None
@@ -1230,7 +1230,7 @@ def _d_alterable_config(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        (v_len_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_name = None
@@ -1257,7 +1257,7 @@ def _d_alterable_config(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        (v_len_value,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1422,7 +1422,7 @@ def _e_alterable_config(v: AlterableConfig | tuple[Any, ...], out: list[Any], p_
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S2.pack(v_len_name))
+                out.append(_S1.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L7) from None
@@ -1450,7 +1450,7 @@ def _e_alterable_config(v: AlterableConfig | tuple[Any, ...], out: list[Any], p_
             if v_len_value < -1:
                 raise _rt.invalid_encode(f"{v_len_value!r} must be at least -1", None, "len_value")
             try:
-                out.append(_S2.pack(v_len_value))
+                out.append(_S1.pack(v_len_value))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_value,), _L8) from None

@@ -1141,7 +1141,6 @@ def _s_reassignable_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_
 def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one reassignable_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
     v_num_replicas_compact: int
     v_replicas: Any
     v_num_tagged_fields: int
@@ -1149,7 +1148,6 @@ def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_partition_index,) = _S0.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_replicas_compact = x - 1
@@ -1164,15 +1162,7 @@ def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_
                 raise _rt.bad_length(count, pos, "replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_ereplicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"replicas[{i}]")
+            pos += count * 4
     else:
         v_replicas = None
     if pos < end and (x := buf[pos]) < 128:

@@ -1332,8 +1332,6 @@ def _s_reassignable_topic_response(buf: bytes, pos: int, end: int, lim: list[int
 def _s_reassignable_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one reassignable_partition_response of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_tagged_fields: int
@@ -1342,7 +1340,6 @@ def _s_reassignable_partition_response(buf: bytes, pos: int, end: int, lim: list
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1

@@ -237,8 +237,8 @@ TopicDataTuple: TypeAlias = tuple[str | None, bytes | None, tuple[PartitionDataT
 
 _S0: Final = _struct.Struct(">iq")
 _S1: Final = _struct.Struct(">ii")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">i")
+_S3: Final = _struct.Struct(">b")
 _S4: Final = _struct.Struct(">q")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("broker_id", 0, 4), ("broker_epoch", 4, 8))
@@ -322,7 +322,13 @@ def _d_alter_partition_request(
     count: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -723,9 +729,15 @@ def _d_partition_data(
     _enew_isr_with_epochs: Any
     x: int
     count: int
+    p: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_leader_epoch = _S1.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_leader_epoch = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if p_api_version <= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -748,7 +760,16 @@ def _d_partition_data(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "new_isr")
-            v_new_isr.extend(_N0[count].unpack_from(buf, pos))
+            if count < 8:
+                p = pos
+                for _ in range(count):
+                    v_new_isr.append(
+                        (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                        - 0x80000000
+                    )
+                    p += 4
+            else:
+                v_new_isr.extend(_N0[count].unpack_from(buf, pos))
             pos += count * 4
     else:
         v_new_isr = None
@@ -784,13 +805,15 @@ def _d_partition_data(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_leader_recovery_state = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_partition_epoch,) = _S3.unpack_from(buf, pos)
+    v_partition_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -943,7 +966,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                     except (_struct.error, TypeError, ValueError, OverflowError):
                         for i, x_new_isr in enumerate(v_new_isr):
                             try:
-                                out.append(_S3.pack(x_new_isr))
+                                out.append(_S2.pack(x_new_isr))
                                 w += 4
                             except (_struct.error, TypeError, ValueError) as exc:
                                 raise _rt.range_error(exc, (x_new_isr,), _L5) from None
@@ -1010,7 +1033,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_partition_epoch is None:
             raise _rt.missing("partition_epoch")
         try:
-            out.append(_S3.pack(v_partition_epoch))
+            out.append(_S2.pack(v_partition_epoch))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_epoch,), _L7) from None
@@ -1053,14 +1076,19 @@ def _d_broker_state(
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "broker_id")
-        (v_broker_id,) = _S3.unpack_from(buf, pos)
+        v_broker_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_broker_id = None
     if p_api_version >= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S4.unpack_from(buf, pos)
+        v_broker_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_broker_epoch = None
@@ -1134,7 +1162,7 @@ def _e_broker_state(v: BrokerState | tuple[Any, ...], out: list[Any], p_api_vers
             if v_broker_id is None:
                 raise _rt.missing("broker_id")
             try:
-                out.append(_S3.pack(v_broker_id))
+                out.append(_S2.pack(v_broker_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_broker_id,), _L8) from None
@@ -1193,7 +1221,13 @@ def _d_alter_partition_request_header(
     x: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1

@@ -1443,7 +1443,6 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "topic_id")
-        v_topic_id = buf[pos:e]
         pos = e
     else:
         v_topic_id = None
@@ -1488,19 +1487,13 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
-    v_leader_id: int
-    v_leader_epoch: int
     v_num_isr_compact: int
     v_leader_recovery_state: Any
-    v_partition_epoch: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     if pos < end and (x := buf[pos]) < 128:
         v_num_isr_compact = x - 1
@@ -1514,25 +1507,15 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
             raise _rt.bad_length(count, pos, "isr")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S3.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        pos += count * 4
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_leader_recovery_state = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_partition_epoch,) = _S3.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -198,8 +198,8 @@ ScramCredentialDeletionTuple: TypeAlias = tuple[str, int, tuple[TaggedField, ...
 #: A `ScramCredentialUpsertion` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 ScramCredentialUpsertionTuple: TypeAlias = tuple[str, int, int, bytes, bytes, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">bi")
+_S0: Final = _struct.Struct(">bi")
+_S1: Final = _struct.Struct(">b")
 _L0 = (("mechanism", 0, 1),)
 _L1 = (("mechanism", 0, 1), ("iterations", 1, 4))
 _L2 = (("mechanism", ">b"),)
@@ -444,7 +444,7 @@ def _d_alter_user_scram_credentials_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
                         scram_credential_upsertion_v_mechanism, scram_credential_upsertion_v_iterations = (
-                            _S1.unpack_from(buf, pos)
+                            _S0.unpack_from(buf, pos)
                         )
                         pos += 5
                         if (x := buf[pos]) < 128:
@@ -861,7 +861,7 @@ def _d_scram_credential_upsertion(
     pos = e
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
+    v_mechanism, v_iterations = _S0.unpack_from(buf, pos)
     pos += 5
     if pos < end and (x := buf[pos]) < 128:
         v_len_salt_compact = x - 1
@@ -1016,7 +1016,7 @@ def _e_scram_credential_upsertion(
         if v_iterations is None:
             raise _rt.missing("iterations")
         try:
-            out.append(_S1.pack(v_mechanism, v_iterations))
+            out.append(_S0.pack(v_mechanism, v_iterations))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1119,7 +1119,6 @@ def _s_scram_credential_deletion(buf: bytes, pos: int, end: int, lim: list[int],
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name_compact: int
     v_name: str
-    v_mechanism: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1142,7 +1141,6 @@ def _s_scram_credential_deletion(buf: bytes, pos: int, end: int, lim: list[int],
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_mechanism = (buf[pos] ^ 128) - 128
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1169,8 +1167,6 @@ def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int]
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name_compact: int
     v_name: str
-    v_mechanism: int
-    v_iterations: int
     v_len_salt_compact: int
     v_salt: bytes
     v_len_salted_password_compact: int
@@ -1197,7 +1193,6 @@ def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int]
     pos = e
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
     pos += 5
     if pos < end and (x := buf[pos]) < 128:
         v_len_salt_compact = x - 1
@@ -1210,7 +1205,6 @@ def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int]
     e = pos + v_len_salt_compact
     if e > end:
         raise _rt.short(buf, pos, end, v_len_salt_compact, "salt")
-    v_salt = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_len_salted_password_compact = x - 1
@@ -1223,7 +1217,6 @@ def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int]
     e = pos + v_len_salted_password_compact
     if e > end:
         raise _rt.short(buf, pos, end, v_len_salted_password_compact, "salted_password")
-    v_salted_password = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -27,8 +27,7 @@ FORMAT = "kafka.alter_user_scram_credentials_request"
 TITLE = "AlterUserScramCredentialsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">bi")
+_S0: Final = _struct.Struct(">bi")
 _L0 = (("mechanism", 0, 1),)
 _L1 = (("mechanism", 0, 1), ("iterations", 1, 4))
 
@@ -284,7 +283,7 @@ def _d_scram_credential_upsertion(
     tr.end(pos, v_name, FRAMED)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
+    v_mechanism, v_iterations = _S0.unpack_from(buf, pos)
     tr.leaf("mechanism", pos + 0, pos + 1, v_mechanism)
     tr.leaf("iterations", pos + 1, pos + 5, v_iterations)
     pos += 5

@@ -740,7 +740,6 @@ def _s_alter_user_scram_credentials_result(buf: bytes, pos: int, end: int, lim: 
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_user_compact: int
     v_user: str
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_tagged_fields: int
@@ -765,7 +764,6 @@ def _s_alter_user_scram_credentials_result(buf: bytes, pos: int, end: int, lim: 
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1

@@ -527,9 +527,9 @@ ApiVersionsResponseTaggedFieldTuple: TypeAlias = tuple[
     int, SupportedFeaturesTag | FinalizedFeaturesEpochTag | FinalizedFeaturesTag | ZkMigrationReadyTag | bytes | None
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">hhh")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">hhh")
+_S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">q")
 _S4: Final = _struct.Struct(">B")
 _L0 = (("error_code", 0, 2),)
@@ -607,7 +607,7 @@ def _d_api_versions_response(
     if i_body_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_api_keys")
-        (v_num_api_keys,) = _S1.unpack_from(buf, pos)
+        (v_num_api_keys,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_api_keys = None
@@ -655,7 +655,7 @@ def _d_api_versions_response(
                     elems_taken = 0
                     try:
                         api_version_p_api_version = i_body_version
-                        api_version_v_api_key, api_version_v_min_version, api_version_v_max_version = _S2.unpack_from(
+                        api_version_v_api_key, api_version_v_min_version, api_version_v_max_version = _S1.unpack_from(
                             buf, pos
                         )
                         pos += 6
@@ -719,7 +719,7 @@ def _d_api_versions_response(
     if i_body_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
+        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_throttle_time_ms = None
@@ -820,7 +820,7 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -828,7 +828,7 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
             if v_num_api_keys is None:
                 raise _rt.missing("num_api_keys")
             try:
-                out.append(_S1.pack(v_num_api_keys))
+                out.append(_S0.pack(v_num_api_keys))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_api_keys,), _L3) from None
@@ -888,7 +888,7 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_api_version = [
-                            _S2.pack(f_api_version_api_key, f_api_version_min_version, f_api_version_max_version)
+                            _S1.pack(f_api_version_api_key, f_api_version_min_version, f_api_version_max_version)
                         ]
                         if fc_api_version_0:
                             ln = len(f_api_version_tagged_fields)
@@ -923,7 +923,7 @@ def _e_api_versions_response(v: ApiVersionsResponse, out: list[Any], p_api_versi
             if v_throttle_time_ms is None:
                 raise _rt.missing("throttle_time_ms")
             try:
-                out.append(_S1.pack(v_throttle_time_ms))
+                out.append(_S0.pack(v_throttle_time_ms))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_throttle_time_ms,), _L4) from None
@@ -976,7 +976,7 @@ def _d_api_version(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_api_key, v_min_version, v_max_version = _S2.unpack_from(buf, pos)
+    v_api_key, v_min_version, v_max_version = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -1051,7 +1051,7 @@ def _e_api_version(v: ApiVersion | tuple[Any, ...], out: list[Any], p_api_versio
         if v_max_version is None:
             raise _rt.missing("max_version")
         try:
-            out.append(_S2.pack(v_api_key, v_min_version, v_max_version))
+            out.append(_S1.pack(v_api_key, v_min_version, v_max_version))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1163,12 +1163,12 @@ def _d_supported_features_tag(
                         else:
                             supported_feature_key_v_name = None
                         if p_api_version >= 3:
-                            (supported_feature_key_v_min_version,) = _S0.unpack_from(buf, pos)
+                            (supported_feature_key_v_min_version,) = _S2.unpack_from(buf, pos)
                             pos += 2
                         else:
                             supported_feature_key_v_min_version = None
                         if p_api_version >= 3:
-                            (supported_feature_key_v_max_version,) = _S0.unpack_from(buf, pos)
+                            (supported_feature_key_v_max_version,) = _S2.unpack_from(buf, pos)
                             pos += 2
                         else:
                             supported_feature_key_v_max_version = None
@@ -1337,14 +1337,14 @@ def _d_supported_feature_key(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version")
-        (v_min_version,) = _S0.unpack_from(buf, pos)
+        (v_min_version,) = _S2.unpack_from(buf, pos)
         pos += 2
     else:
         v_min_version = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version")
-        (v_max_version,) = _S0.unpack_from(buf, pos)
+        (v_max_version,) = _S2.unpack_from(buf, pos)
         pos += 2
     else:
         v_max_version = None
@@ -1457,7 +1457,7 @@ def _e_supported_feature_key(v: SupportedFeatureKey | tuple[Any, ...], out: list
             if v_min_version is None:
                 raise _rt.missing("min_version")
             try:
-                out.append(_S0.pack(v_min_version))
+                out.append(_S2.pack(v_min_version))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_min_version,), _L6) from None
@@ -1467,7 +1467,7 @@ def _e_supported_feature_key(v: SupportedFeatureKey | tuple[Any, ...], out: list
             if v_max_version is None:
                 raise _rt.missing("max_version")
             try:
-                out.append(_S0.pack(v_max_version))
+                out.append(_S2.pack(v_max_version))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_max_version,), _L7) from None
@@ -1612,12 +1612,12 @@ def _d_finalized_features_tag(
                         else:
                             finalized_feature_key_v_name = None
                         if p_api_version >= 3:
-                            (finalized_feature_key_v_max_version_level,) = _S0.unpack_from(buf, pos)
+                            (finalized_feature_key_v_max_version_level,) = _S2.unpack_from(buf, pos)
                             pos += 2
                         else:
                             finalized_feature_key_v_max_version_level = None
                         if p_api_version >= 3:
-                            (finalized_feature_key_v_min_version_level,) = _S0.unpack_from(buf, pos)
+                            (finalized_feature_key_v_min_version_level,) = _S2.unpack_from(buf, pos)
                             pos += 2
                         else:
                             finalized_feature_key_v_min_version_level = None
@@ -1786,14 +1786,14 @@ def _d_finalized_feature_key(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version_level")
-        (v_max_version_level,) = _S0.unpack_from(buf, pos)
+        (v_max_version_level,) = _S2.unpack_from(buf, pos)
         pos += 2
     else:
         v_max_version_level = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version_level")
-        (v_min_version_level,) = _S0.unpack_from(buf, pos)
+        (v_min_version_level,) = _S2.unpack_from(buf, pos)
         pos += 2
     else:
         v_min_version_level = None
@@ -1906,7 +1906,7 @@ def _e_finalized_feature_key(v: FinalizedFeatureKey | tuple[Any, ...], out: list
             if v_max_version_level is None:
                 raise _rt.missing("max_version_level")
             try:
-                out.append(_S0.pack(v_max_version_level))
+                out.append(_S2.pack(v_max_version_level))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_max_version_level,), _L9) from None
@@ -1916,7 +1916,7 @@ def _e_finalized_feature_key(v: FinalizedFeatureKey | tuple[Any, ...], out: list
             if v_min_version_level is None:
                 raise _rt.missing("min_version_level")
             try:
-                out.append(_S0.pack(v_min_version_level))
+                out.append(_S2.pack(v_min_version_level))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_min_version_level,), _L10) from None
@@ -2178,7 +2178,7 @@ def _d_api_versions_response_header(
     if i_body_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_api_keys")
-        (v_num_api_keys,) = _S1.unpack_from(buf, pos)
+        (v_num_api_keys,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_api_keys = None
@@ -2209,7 +2209,7 @@ def _e_api_versions_response_header(v: ApiVersionsResponseHeader, out: list[Any]
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -2218,7 +2218,7 @@ def _e_api_versions_response_header(v: ApiVersionsResponseHeader, out: list[Any]
             if v_num_api_keys is None:
                 raise _rt.missing("num_api_keys")
             try:
-                out.append(_S1.pack(v_num_api_keys))
+                out.append(_S0.pack(v_num_api_keys))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_api_keys,), _L3) from None
@@ -2245,16 +2245,12 @@ def _e_api_versions_response_header(v: ApiVersionsResponseHeader, out: list[Any]
 def _s_api_version(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one api_version of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_api_key: int
-    v_min_version: int
-    v_max_version: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_api_key, v_min_version, v_max_version = _S2.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:

@@ -35,9 +35,9 @@ FORMAT = "kafka.api_versions_response"
 TITLE = "ApiVersionsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">hhh")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">hhh")
+_S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">q")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("api_key", 0, 2), ("min_version", 2, 2), ("max_version", 4, 2))
@@ -90,7 +90,7 @@ def _d_api_versions_response(
         tr.begin("num_api_keys", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_api_keys")
-        (v_num_api_keys,) = _S1.unpack_from(buf, pos)
+        (v_num_api_keys,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_api_keys)
     else:
@@ -133,7 +133,7 @@ def _d_api_versions_response(
         tr.begin("throttle_time_ms", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
+        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_throttle_time_ms)
     else:
@@ -203,7 +203,7 @@ def _d_api_version(
     tr.kind(ApiVersion)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_api_key, v_min_version, v_max_version = _S2.unpack_from(buf, pos)
+    v_api_key, v_min_version, v_max_version = _S1.unpack_from(buf, pos)
     tr.leaf("api_key", pos + 0, pos + 2, v_api_key)
     tr.leaf("min_version", pos + 2, pos + 4, v_min_version)
     tr.leaf("max_version", pos + 4, pos + 6, v_max_version)
@@ -350,7 +350,7 @@ def _d_supported_feature_key(
         tr.begin("min_version", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version")
-        (v_min_version,) = _S0.unpack_from(buf, pos)
+        (v_min_version,) = _S2.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_min_version)
     else:
@@ -359,7 +359,7 @@ def _d_supported_feature_key(
         tr.begin("max_version", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version")
-        (v_max_version,) = _S0.unpack_from(buf, pos)
+        (v_max_version,) = _S2.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_max_version)
     else:
@@ -526,7 +526,7 @@ def _d_finalized_feature_key(
         tr.begin("max_version_level", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version_level")
-        (v_max_version_level,) = _S0.unpack_from(buf, pos)
+        (v_max_version_level,) = _S2.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_max_version_level)
     else:
@@ -535,7 +535,7 @@ def _d_finalized_feature_key(
         tr.begin("min_version_level", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version_level")
-        (v_min_version_level,) = _S0.unpack_from(buf, pos)
+        (v_min_version_level,) = _S2.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_min_version_level)
     else:

@@ -1356,7 +1356,6 @@ def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "id")
-    v_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1413,7 +1412,6 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1456,14 +1454,11 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

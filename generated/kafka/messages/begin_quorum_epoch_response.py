@@ -351,8 +351,8 @@ NodeEndpointTuple: TypeAlias = tuple[int | None, str | None, int | None, tuple[T
 #: A `BeginQuorumEpochResponseTaggedField` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 BeginQuorumEpochResponseTaggedFieldTuple: TypeAlias = tuple[int, NodeEndpointsTag | bytes | None]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ihii")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
@@ -437,7 +437,7 @@ def _d_begin_quorum_epoch_response(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -467,7 +467,7 @@ def _d_begin_quorum_epoch_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (topic_data_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                        (topic_data_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         topic_data_v_len_topic_name = None
@@ -492,7 +492,7 @@ def _d_begin_quorum_epoch_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                     pos = e
                     if p_api_version <= 0:
-                        (topic_data_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (topic_data_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         topic_data_v_num_partitions = None
@@ -728,7 +728,7 @@ def _e_begin_quorum_epoch_response(v: BeginQuorumEpochResponse, out: list[Any], 
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -736,7 +736,7 @@ def _e_begin_quorum_epoch_response(v: BeginQuorumEpochResponse, out: list[Any], 
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L3) from None
@@ -827,7 +827,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -854,7 +854,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1076,7 +1076,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S1.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1102,7 +1102,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L5) from None
@@ -1421,7 +1421,7 @@ def _d_node_endpoints_tag(
                     elems_taken = 0
                     try:
                         if p_api_version >= 1:
-                            (node_endpoint_v_node_id,) = _S1.unpack_from(buf, pos)
+                            (node_endpoint_v_node_id,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             node_endpoint_v_node_id = None
@@ -1591,7 +1591,7 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S1.unpack_from(buf, pos)
+        (v_node_id,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_node_id = None
@@ -1708,7 +1708,7 @@ def _e_node_endpoint(v: NodeEndpoint | tuple[Any, ...], out: list[Any], p_api_ve
             if v_node_id is None:
                 raise _rt.missing("node_id")
             try:
-                out.append(_S1.pack(v_node_id))
+                out.append(_S0.pack(v_node_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_node_id,), _L7) from None
@@ -1903,7 +1903,7 @@ def _d_begin_quorum_epoch_response_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -1934,7 +1934,7 @@ def _e_begin_quorum_epoch_response_header(v: BeginQuorumEpochResponseHeader, out
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1942,7 +1942,7 @@ def _e_begin_quorum_epoch_response_header(v: BeginQuorumEpochResponseHeader, out
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L3) from None

@@ -282,7 +282,22 @@ def _d_broker_heartbeat_request(
     count: int
     if pos + 22 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch, v_current_metadata_offset, v_want_fence, v_want_shut_down = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
+    v_current_metadata_offset = (
+        (
+            (((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19])
+    v_want_fence = buf[pos + 20]
+    v_want_shut_down = buf[pos + 21]
     pos += 22
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -622,7 +637,22 @@ def _d_broker_heartbeat_request_header(
     x: int
     if pos + 22 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_broker_id, v_broker_epoch, v_current_metadata_offset, v_want_fence, v_want_shut_down = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_broker_epoch = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
+    v_current_metadata_offset = (
+        (
+            (((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19])
+    v_want_fence = buf[pos + 20]
+    v_want_shut_down = buf[pos + 21]
     pos += 22
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -203,7 +203,13 @@ def _d_broker_heartbeat_response(
     count: int
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_is_caught_up, v_is_fenced, v_should_shut_down = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_is_caught_up = buf[pos + 6]
+    v_is_fenced = buf[pos + 7]
+    v_should_shut_down = buf[pos + 8]
     pos += 9
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -326,7 +332,13 @@ def _d_broker_heartbeat_response_header(
     x: int
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_is_caught_up, v_is_fenced, v_should_shut_down = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_is_caught_up = buf[pos + 6]
+    v_is_fenced = buf[pos + 7]
+    v_should_shut_down = buf[pos + 8]
     pos += 9
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -1429,8 +1429,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     v_name: str
     v_len_host_compact: int
     v_host: str
-    v_port: int
-    v_security_protocol: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1469,7 +1467,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_port, v_security_protocol = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1496,8 +1493,6 @@ def _s_feature(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: in
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name_compact: int
     v_name: str
-    v_min_supported_version: int
-    v_max_supported_version: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1520,7 +1515,6 @@ def _s_feature(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: in
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_min_supported_version, v_max_supported_version = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -173,7 +173,14 @@ def _d_broker_registration_response(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_broker_epoch = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
     pos += 14
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -280,7 +287,14 @@ def _d_broker_registration_response_header(
     x: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_broker_epoch = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_broker_epoch = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
     pos += 14
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

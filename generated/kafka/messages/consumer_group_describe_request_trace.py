@@ -25,7 +25,6 @@ FORMAT = "kafka.consumer_group_describe_request"
 TITLE = "ConsumerGroupDescribeRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">B")
 _L0 = (("include_authorized_operations", 0, 1),)
 
 

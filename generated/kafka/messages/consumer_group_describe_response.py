@@ -427,8 +427,8 @@ DescribedGroupTuple: TypeAlias = tuple[
 TopicPartitionsTuple: TypeAlias = tuple[bytes, str, tuple[int, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ii")
+_S1: Final = _struct.Struct(">ii")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("throttle_time_ms", ">i"),)
@@ -725,7 +725,7 @@ def _d_described_group(
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_group_epoch, v_assignment_epoch = _S2.unpack_from(buf, pos)
+    v_group_epoch, v_assignment_epoch = _S1.unpack_from(buf, pos)
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_len_assignor_name_compact = x - 1
@@ -935,7 +935,7 @@ def _e_described_group(v: DescribedGroup | tuple[Any, ...], out: list[Any], p_ap
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L5) from None
@@ -980,7 +980,7 @@ def _e_described_group(v: DescribedGroup | tuple[Any, ...], out: list[Any], p_ap
         if v_assignment_epoch is None:
             raise _rt.missing("assignment_epoch")
         try:
-            out.append(_S2.pack(v_group_epoch, v_assignment_epoch))
+            out.append(_S1.pack(v_group_epoch, v_assignment_epoch))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2158,19 +2158,15 @@ def _e_consumer_group_describe_response_header(
 def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one described_group of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_len_group_id_compact: int
     v_group_id: str
     v_len_group_state_compact: int
     v_group_state: str
-    v_group_epoch: int
-    v_assignment_epoch: int
     v_len_assignor_name_compact: int
     v_assignor_name: str
     v_num_members_compact: int
-    v_authorized_operations: int
     v_num_tagged_fields: int
     _emembers: Any
     x: int
@@ -2178,7 +2174,6 @@ def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -2231,7 +2226,6 @@ def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_group_epoch, v_assignment_epoch = _S2.unpack_from(buf, pos)
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_len_assignor_name_compact = x - 1
@@ -2269,7 +2263,6 @@ def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
             raise exc.within(f"members[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_authorized_operations,) = _S0.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -2300,7 +2293,6 @@ def _s_member(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
     v_instance_id: Any
     v_len_rack_id_compact: int
     v_rack_id: Any
-    v_member_epoch: int
     v_len_client_id_compact: int
     v_client_id: str
     v_len_client_host_compact: int
@@ -2367,7 +2359,6 @@ def _s_member(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
         v_rack_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    (v_member_epoch,) = _S0.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_client_id_compact = x - 1

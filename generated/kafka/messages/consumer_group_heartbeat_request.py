@@ -1561,7 +1561,6 @@ def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1575,15 +1574,7 @@ def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
             raise _rt.bad_length(count, pos, "partitions")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -162,12 +162,17 @@ def _d_controlled_shutdown_request(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_broker_id,) = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 2:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S1.unpack_from(buf, pos)
+        v_broker_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_broker_epoch = None
@@ -286,12 +291,17 @@ def _d_controlled_shutdown_request_header(
     x: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_broker_id,) = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 2:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S1.unpack_from(buf, pos)
+        v_broker_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_broker_epoch = None

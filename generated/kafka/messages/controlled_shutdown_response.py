@@ -162,8 +162,8 @@ class ControlledShutdownResponseHeader:
 #: A `RemainingPartition` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 RemainingPartitionTuple: TypeAlias = tuple[str, int, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("error_code", ">h"),)
@@ -233,7 +233,7 @@ def _d_controlled_shutdown_response(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_remaining_partitions")
-        (v_num_remaining_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_remaining_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_remaining_partitions = None
@@ -285,7 +285,7 @@ def _d_controlled_shutdown_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (remaining_partition_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                            (remaining_partition_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             remaining_partition_v_len_topic_name = None
@@ -313,7 +313,7 @@ def _d_controlled_shutdown_response(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                         pos = e
-                        (remaining_partition_v_partition_index,) = _S1.unpack_from(buf, pos)
+                        (remaining_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version >= 3:
                             if (x := buf[pos]) < 128:
@@ -463,7 +463,7 @@ def _e_controlled_shutdown_response(v: ControlledShutdownResponse, out: list[Any
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -471,7 +471,7 @@ def _e_controlled_shutdown_response(v: ControlledShutdownResponse, out: list[Any
             if v_num_remaining_partitions is None:
                 raise _rt.missing("num_remaining_partitions")
             try:
-                out.append(_S1.pack(v_num_remaining_partitions))
+                out.append(_S0.pack(v_num_remaining_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_remaining_partitions,), _L3) from None
@@ -557,7 +557,7 @@ def _d_remaining_partition(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -583,7 +583,7 @@ def _d_remaining_partition(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -685,7 +685,7 @@ def _e_remaining_partition(v: RemainingPartition | tuple[Any, ...], out: list[An
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S1.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -710,7 +710,7 @@ def _e_remaining_partition(v: RemainingPartition | tuple[Any, ...], out: list[An
         if v_partition_index is None:
             raise _rt.missing("partition_index")
         try:
-            out.append(_S1.pack(v_partition_index))
+            out.append(_S0.pack(v_partition_index))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_index,), _L5) from None
@@ -762,7 +762,7 @@ def _d_controlled_shutdown_response_header(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_remaining_partitions")
-        (v_num_remaining_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_remaining_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_remaining_partitions = None
@@ -797,7 +797,7 @@ def _e_controlled_shutdown_response_header(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -805,7 +805,7 @@ def _e_controlled_shutdown_response_header(
             if v_num_remaining_partitions is None:
                 raise _rt.missing("num_remaining_partitions")
             try:
-                out.append(_S1.pack(v_num_remaining_partitions))
+                out.append(_S0.pack(v_num_remaining_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_remaining_partitions,), _L3) from None
@@ -835,7 +835,6 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
     v_len_topic_name: Any
     v_len_topic_name_compact: Any
     v_topic_name: str
-    v_partition_index: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -845,7 +844,7 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -871,7 +870,6 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:

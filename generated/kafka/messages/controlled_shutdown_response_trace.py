@@ -25,8 +25,8 @@ FORMAT = "kafka.controlled_shutdown_response"
 TITLE = "ControlledShutdownResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4),)
 
@@ -75,7 +75,7 @@ def _d_controlled_shutdown_response(
         tr.begin("num_remaining_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_remaining_partitions")
-        (v_num_remaining_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_remaining_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_remaining_partitions)
     else:
@@ -181,7 +181,7 @@ def _d_remaining_partition(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -212,7 +212,7 @@ def _d_remaining_partition(
     tr.end(pos, v_topic_name, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     pos += 4
     if p_api_version >= 3:

@@ -217,9 +217,9 @@ ListenerTuple: TypeAlias = tuple[str, str, int, int, tuple[TaggedField, ...]]
 FeatureTuple: TypeAlias = tuple[str, int, int, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">B")
-_S2: Final = _struct.Struct(">Hh")
-_S3: Final = _struct.Struct(">hh")
+_S1: Final = _struct.Struct(">Hh")
+_S2: Final = _struct.Struct(">hh")
+_S3: Final = _struct.Struct(">B")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("zk_migration_ready", 0, 1),)
 _L2 = (("port", 0, 2), ("security_protocol", 2, 2))
@@ -388,7 +388,7 @@ def _d_controller_registration_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                         pos = e
-                        listener_v_port, listener_v_security_protocol = _S2.unpack_from(buf, pos)
+                        listener_v_port, listener_v_security_protocol = _S1.unpack_from(buf, pos)
                         pos += 4
                         if (x := buf[pos]) < 128:
                             listener_v_num_tagged_fields = x
@@ -503,7 +503,7 @@ def _d_controller_registration_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        feature_v_min_supported_version, feature_v_max_supported_version = _S3.unpack_from(buf, pos)
+                        feature_v_min_supported_version, feature_v_max_supported_version = _S2.unpack_from(buf, pos)
                         pos += 4
                         if (x := buf[pos]) < 128:
                             feature_v_num_tagged_fields = x
@@ -765,7 +765,7 @@ def _d_listener(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_port, v_security_protocol = _S2.unpack_from(buf, pos)
+    v_port, v_security_protocol = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -883,7 +883,7 @@ def _e_listener(v: Listener | tuple[Any, ...], out: list[Any], p_api_version: in
         if v_security_protocol is None:
             raise _rt.missing("security_protocol")
         try:
-            out.append(_S2.pack(v_port, v_security_protocol))
+            out.append(_S1.pack(v_port, v_security_protocol))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -951,7 +951,7 @@ def _d_feature(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_min_supported_version, v_max_supported_version = _S3.unpack_from(buf, pos)
+    v_min_supported_version, v_max_supported_version = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1042,7 +1042,7 @@ def _e_feature(v: Feature | tuple[Any, ...], out: list[Any], p_api_version: int)
         if v_max_supported_version is None:
             raise _rt.missing("max_supported_version")
         try:
-            out.append(_S3.pack(v_min_supported_version, v_max_supported_version))
+            out.append(_S2.pack(v_min_supported_version, v_max_supported_version))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1174,8 +1174,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     v_name: str
     v_len_host_compact: int
     v_host: str
-    v_port: int
-    v_security_protocol: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1214,7 +1212,6 @@ def _s_listener(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_port, v_security_protocol = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1241,8 +1238,6 @@ def _s_feature(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: in
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name_compact: int
     v_name: str
-    v_min_supported_version: int
-    v_max_supported_version: int
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1265,7 +1260,6 @@ def _s_feature(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: in
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_min_supported_version, v_max_supported_version = _S3.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

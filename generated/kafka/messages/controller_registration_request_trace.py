@@ -28,9 +28,8 @@ TITLE = "ControllerRegistrationRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">B")
-_S2: Final = _struct.Struct(">Hh")
-_S3: Final = _struct.Struct(">hh")
+_S1: Final = _struct.Struct(">Hh")
+_S2: Final = _struct.Struct(">hh")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("zk_migration_ready", 0, 1),)
 _L2 = (("port", 0, 2), ("security_protocol", 2, 2))
@@ -261,7 +260,7 @@ def _d_listener(
     tr.end(pos, v_host, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_port, v_security_protocol = _S2.unpack_from(buf, pos)
+    v_port, v_security_protocol = _S1.unpack_from(buf, pos)
     tr.leaf("port", pos + 0, pos + 2, v_port)
     tr.leaf("security_protocol", pos + 2, pos + 4, v_security_protocol)
     pos += 4
@@ -345,7 +344,7 @@ def _d_feature(
     tr.end(pos, v_name, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_min_supported_version, v_max_supported_version = _S3.unpack_from(buf, pos)
+    v_min_supported_version, v_max_supported_version = _S2.unpack_from(buf, pos)
     tr.leaf("min_supported_version", pos + 0, pos + 2, v_min_supported_version)
     tr.leaf("max_supported_version", pos + 2, pos + 4, v_max_supported_version)
     pos += 4

@@ -197,8 +197,8 @@ class CreateAclsRequestHeader:
 AclCreationTuple: TypeAlias = tuple[int, str, int | None, str, str, int, int, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">b")
 _S3: Final = _struct.Struct(">bb")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -326,7 +326,7 @@ def _d_create_acls_request(
                         acl_creation_v_resource_type = (buf[pos] ^ 128) - 128
                         pos += 1
                         if p_api_version <= 1:
-                            (acl_creation_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                            (acl_creation_v_len_resource_name,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             acl_creation_v_len_resource_name = None
@@ -355,12 +355,12 @@ def _d_create_acls_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
                         pos = e
                         if p_api_version >= 1:
-                            (acl_creation_v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
+                            (acl_creation_v_resource_pattern_type,) = _S2.unpack_from(buf, pos)
                             pos += 1
                         else:
                             acl_creation_v_resource_pattern_type = None
                         if p_api_version <= 1:
-                            (acl_creation_v_len_principal,) = _S2.unpack_from(buf, pos)
+                            (acl_creation_v_len_principal,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             acl_creation_v_len_principal = None
@@ -389,7 +389,7 @@ def _d_create_acls_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
                         pos = e
                         if p_api_version <= 1:
-                            (acl_creation_v_len_host,) = _S2.unpack_from(buf, pos)
+                            (acl_creation_v_len_host,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             acl_creation_v_len_host = None
@@ -661,7 +661,7 @@ def _d_acl_creation(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -688,14 +688,14 @@ def _d_acl_creation(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
-        (v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
+        (v_resource_pattern_type,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_resource_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S2.unpack_from(buf, pos)
+        (v_len_principal,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal = None
@@ -722,7 +722,7 @@ def _d_acl_creation(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S2.unpack_from(buf, pos)
+        (v_len_host,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_host = None
@@ -950,7 +950,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S2.pack(v_len_resource_name))
+                out.append(_S1.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L4) from None
@@ -988,7 +988,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_principal is None:
                 raise _rt.missing("len_principal")
             try:
-                out.append(_S2.pack(v_len_principal))
+                out.append(_S1.pack(v_len_principal))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal,), _L6) from None
@@ -1014,7 +1014,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S2.pack(v_len_host))
+                out.append(_S1.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L7) from None
@@ -1153,7 +1153,6 @@ def _e_create_acls_request_header(v: CreateAclsRequestHeader, out: list[Any], p_
 def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one acl_creation of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_resource_type: int
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
@@ -1164,8 +1163,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     v_len_host: Any
     v_len_host_compact: Any
     v_host: str
-    v_operation: int
-    v_permission_type: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -1174,12 +1171,11 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -1206,14 +1202,13 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
-        (v_resource_pattern_type,) = _S1.unpack_from(buf, pos)
         pos += 1
     else:
         v_resource_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S2.unpack_from(buf, pos)
+        (v_len_principal,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal = None
@@ -1240,7 +1235,7 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S2.unpack_from(buf, pos)
+        (v_len_host,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_host = None
@@ -1266,7 +1261,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

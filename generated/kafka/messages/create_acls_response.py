@@ -849,7 +849,6 @@ def _e_create_acls_response_header(v: CreateAclsResponseHeader, out: list[Any], 
 def _s_acl_creation_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one acl_creation_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_error_message: Any
     v_len_error_message_compact: Any
     v_error_message: Any
@@ -861,7 +860,6 @@ def _s_acl_creation_result(buf: bytes, pos: int, end: int, lim: list[int], p_api
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -351,7 +351,9 @@ def _d_create_delegation_token_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_renewers")
-        (v_num_renewers,) = _S0.unpack_from(buf, pos)
+        v_num_renewers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_renewers = None
@@ -383,7 +385,10 @@ def _d_create_delegation_token_request(
             raise exc.within(f"renewers[{i}]")
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_max_lifetime_ms,) = _S1.unpack_from(buf, pos)
+    v_max_lifetime_ms = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
     pos += 8
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -644,7 +649,7 @@ def _d_creatable_renewers(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S2.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -671,7 +676,7 @@ def _d_creatable_renewers(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S2.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -971,7 +976,9 @@ def _d_create_delegation_token_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_renewers")
-        (v_num_renewers,) = _S0.unpack_from(buf, pos)
+        v_num_renewers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_renewers = None

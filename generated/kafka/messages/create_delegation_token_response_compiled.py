@@ -388,7 +388,7 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -415,7 +415,7 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -487,12 +487,29 @@ def _d_create_delegation_token_response(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S1.unpack_from(buf, pos)
+    v_issue_timestamp_ms = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_expiry_timestamp_ms = (
+        (
+            (((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15])
+    v_max_timestamp_ms = (
+        (
+            (((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 20] << 24) | (buf[pos + 21] << 16) | (buf[pos + 22] << 8) | buf[pos + 23])
     pos += 24
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_token_id = None
@@ -519,7 +536,9 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S2.unpack_from(buf, pos)
+        v_len_hmac = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_hmac = None
@@ -542,7 +561,9 @@ def _d_create_delegation_token_response(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S2.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1023,7 +1044,7 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -1050,7 +1071,7 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -1122,12 +1143,29 @@ def _d_create_delegation_token_response_header(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S1.unpack_from(buf, pos)
+    v_issue_timestamp_ms = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_expiry_timestamp_ms = (
+        (
+            (((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15])
+    v_max_timestamp_ms = (
+        (
+            (((buf[pos + 16] << 24) | (buf[pos + 17] << 16) | (buf[pos + 18] << 8) | buf[pos + 19]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 20] << 24) | (buf[pos + 21] << 16) | (buf[pos + 22] << 8) | buf[pos + 23])
     pos += 24
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_token_id = None
@@ -1154,7 +1192,9 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S2.unpack_from(buf, pos)
+        v_len_hmac = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_hmac = None
@@ -1177,7 +1217,9 @@ def _d_create_delegation_token_response_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S2.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

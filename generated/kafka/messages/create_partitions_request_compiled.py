@@ -278,7 +278,9 @@ def _d_create_partitions_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -312,7 +314,10 @@ def _d_create_partitions_request(
             raise exc.within(f"topics[{i}]")
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_timeout_ms, v_validate_only = _S1.unpack_from(buf, pos)
+    v_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_validate_only = buf[pos + 4]
     pos += 5
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -506,7 +511,7 @@ def _d_create_partitions_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -532,12 +537,14 @@ def _d_create_partitions_topic(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_count,) = _S0.unpack_from(buf, pos)
+    v_count = (((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000
     pos += 4
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_assignments")
-        (v_num_assignments,) = _S0.unpack_from(buf, pos)
+        v_num_assignments = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_assignments < -1:
             raise _rt.invalid(f"{v_num_assignments!r} must be at least -1", pos - 4, "num_assignments")
@@ -837,10 +844,13 @@ def _d_create_partitions_assignment(
     v_tagged_fields: Any
     x: int
     count: int
+    p: int
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_broker_ids")
-        (v_num_broker_ids,) = _S0.unpack_from(buf, pos)
+        v_num_broker_ids = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_broker_ids = None
@@ -864,7 +874,15 @@ def _d_create_partitions_assignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "broker_ids")
-        v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_broker_ids.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1051,7 +1069,9 @@ def _d_create_partitions_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

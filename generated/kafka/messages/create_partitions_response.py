@@ -1013,7 +1013,6 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
     v_len_name: Any
     v_len_name_compact: Any
     v_name: str
-    v_error_code: int
     v_len_error_message: Any
     v_len_error_message_compact: Any
     v_error_message: Any
@@ -1052,7 +1051,6 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:

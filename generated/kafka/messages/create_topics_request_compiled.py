@@ -374,7 +374,9 @@ def _d_create_topics_request(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -408,7 +410,9 @@ def _d_create_topics_request(
             raise exc.within(f"topics[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_timeout_ms,) = _S0.unpack_from(buf, pos)
+    v_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos >= end:
@@ -618,7 +622,7 @@ def _d_creatable_topic(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -644,12 +648,17 @@ def _d_creatable_topic(
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_num_partitions, v_replication_factor = _S3.unpack_from(buf, pos)
+    v_num_partitions = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_replication_factor = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_assignments")
-        (v_num_assignments,) = _S0.unpack_from(buf, pos)
+        v_num_assignments = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_assignments = None
@@ -684,7 +693,9 @@ def _d_creatable_topic(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_configs")
-        (v_num_configs,) = _S0.unpack_from(buf, pos)
+        v_num_configs = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_configs = None
@@ -1054,14 +1065,19 @@ def _d_creatable_replica_assignment(
     v_tagged_fields: Any
     x: int
     count: int
+    p: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L9)
-    (v_partition_index,) = _S0.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_broker_ids")
-        (v_num_broker_ids,) = _S0.unpack_from(buf, pos)
+        v_num_broker_ids = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_broker_ids = None
@@ -1085,7 +1101,15 @@ def _d_creatable_replica_assignment(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "broker_ids")
-        v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_broker_ids.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_broker_ids.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:
@@ -1305,7 +1329,7 @@ def _d_creatable_topic_config(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1332,7 +1356,7 @@ def _d_creatable_topic_config(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1595,7 +1619,9 @@ def _d_create_topics_request_header(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

@@ -218,8 +218,8 @@ DeleteAclsFilterTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">b")
 _S3: Final = _struct.Struct(">bb")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -347,7 +347,7 @@ def _d_delete_acls_request(
                         delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 128) - 128
                         pos += 1
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
+                            (delete_acls_filter_v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
                             pos += 2
                             if delete_acls_filter_v_len_resource_name_filter < -1:
                                 raise _rt.invalid(
@@ -389,12 +389,12 @@ def _d_delete_acls_request(
                         else:
                             delete_acls_filter_v_resource_name_filter = None
                         if p_api_version >= 1:
-                            (delete_acls_filter_v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+                            (delete_acls_filter_v_pattern_type_filter,) = _S2.unpack_from(buf, pos)
                             pos += 1
                         else:
                             delete_acls_filter_v_pattern_type_filter = None
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_principal_filter,) = _S2.unpack_from(buf, pos)
+                            (delete_acls_filter_v_len_principal_filter,) = _S1.unpack_from(buf, pos)
                             pos += 2
                             if delete_acls_filter_v_len_principal_filter < -1:
                                 raise _rt.invalid(
@@ -436,7 +436,7 @@ def _d_delete_acls_request(
                         else:
                             delete_acls_filter_v_principal_filter = None
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_host_filter,) = _S2.unpack_from(buf, pos)
+                            (delete_acls_filter_v_len_host_filter,) = _S1.unpack_from(buf, pos)
                             pos += 2
                             if delete_acls_filter_v_len_host_filter < -1:
                                 raise _rt.invalid(
@@ -727,7 +727,7 @@ def _d_delete_acls_filter(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -759,14 +759,14 @@ def _d_delete_acls_filter(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+        (v_pattern_type_filter,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -796,7 +796,7 @@ def _d_delete_acls_filter(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -1052,7 +1052,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S2.pack(v_len_resource_name_filter))
+                out.append(_S1.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L4) from None
@@ -1097,7 +1097,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S2.pack(v_len_principal_filter))
+                out.append(_S1.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L6) from None
@@ -1128,7 +1128,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S2.pack(v_len_host_filter))
+                out.append(_S1.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L7) from None
@@ -1270,7 +1270,6 @@ def _e_delete_acls_request_header(v: DeleteAclsRequestHeader, out: list[Any], p_
 def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one delete_acls_filter of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_resource_type_filter: int
     v_len_resource_name_filter: Any
     v_len_resource_name_filter_compact: Any
     v_resource_name_filter: Any
@@ -1281,8 +1280,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     v_len_host_filter: Any
     v_len_host_filter_compact: Any
     v_host_filter: Any
-    v_operation: int
-    v_permission_type: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -1291,12 +1288,11 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type_filter = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -1328,14 +1324,13 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -1365,7 +1360,7 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S2.unpack_from(buf, pos)
+        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -1394,7 +1389,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -2279,7 +2279,6 @@ def _e_delete_acls_response_header(v: DeleteAclsResponseHeader, out: list[Any], 
 def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one delete_acls_filter_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_error_message: Any
     v_len_error_message_compact: Any
     v_error_message: Any
@@ -2294,7 +2293,6 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -2383,11 +2381,9 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
 def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one delete_acls_matching_acl of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_error_message: Any
     v_len_error_message_compact: Any
     v_error_message: Any
-    v_resource_type: int
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
@@ -2398,8 +2394,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     v_len_host: Any
     v_len_host_compact: Any
     v_host: str
-    v_operation: int
-    v_permission_type: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -2408,7 +2402,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -2442,7 +2435,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -2474,7 +2466,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type = None
@@ -2534,7 +2525,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

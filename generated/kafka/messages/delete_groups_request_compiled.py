@@ -206,7 +206,9 @@ def _d_delete_groups_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups_names")
-        (v_num_groups_names,) = _S0.unpack_from(buf, pos)
+        v_num_groups_names = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups_names = None
@@ -398,7 +400,7 @@ def _d_string_element(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None
@@ -511,7 +513,9 @@ def _d_delete_groups_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups_names")
-        (v_num_groups_names,) = _S0.unpack_from(buf, pos)
+        v_num_groups_names = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups_names = None

@@ -817,7 +817,6 @@ def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_len_group_id: Any
     v_len_group_id_compact: Any
     v_group_id: str
-    v_error_code: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -853,7 +852,6 @@ def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

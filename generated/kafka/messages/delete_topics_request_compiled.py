@@ -293,7 +293,9 @@ def _d_delete_topics_request(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_names")
-        (v_num_topic_names,) = _S0.unpack_from(buf, pos)
+        v_num_topic_names = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topic_names = None
@@ -328,7 +330,9 @@ def _d_delete_topics_request(
         v_topic_names = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_timeout_ms,) = _S0.unpack_from(buf, pos)
+    v_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
@@ -742,7 +746,7 @@ def _d_string_element(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None

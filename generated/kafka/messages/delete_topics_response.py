@@ -1037,7 +1037,6 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_len_name_compact: Any
     v_name: Any
     v_topic_id: Any
-    v_error_code: int
     v_len_error_message_compact: Any
     v_error_message: Any
     v_num_tagged_fields: Any
@@ -1086,13 +1085,11 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "topic_id")
-        v_topic_id = buf[pos:e]
         pos = e
     else:
         v_topic_id = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:

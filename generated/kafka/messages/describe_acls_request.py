@@ -209,8 +209,8 @@ class DescribeAclsRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">h")
+_S0: Final = _struct.Struct(">h")
+_S1: Final = _struct.Struct(">b")
 _S2: Final = _struct.Struct(">bb")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -285,7 +285,7 @@ def _d_describe_acls_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_resource_name_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -317,14 +317,14 @@ def _d_describe_acls_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S0.unpack_from(buf, pos)
+        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_principal_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -354,7 +354,7 @@ def _d_describe_acls_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_host_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -580,7 +580,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_resource_name_filter))
+                out.append(_S0.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -625,7 +625,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_principal_filter))
+                out.append(_S0.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -656,7 +656,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S1.pack(v_len_host_filter))
+                out.append(_S0.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None
@@ -758,7 +758,7 @@ def _d_describe_acls_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_resource_name_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -790,14 +790,14 @@ def _d_describe_acls_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S0.unpack_from(buf, pos)
+        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_principal_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -827,7 +827,7 @@ def _d_describe_acls_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
+        (v_len_host_filter,) = _S0.unpack_from(buf, pos)
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -933,7 +933,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_resource_name_filter))
+                out.append(_S0.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -984,7 +984,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_principal_filter))
+                out.append(_S0.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -1021,7 +1021,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S1.pack(v_len_host_filter))
+                out.append(_S0.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None

@@ -1955,7 +1955,6 @@ def _e_describe_acls_response_header(v: DescribeAclsResponseHeader, out: list[An
 def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one describe_acls_resource of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_resource_type: int
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
@@ -1971,7 +1970,6 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_resource_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -2003,7 +2001,6 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S3.unpack_from(buf, pos)
         pos += 1
     else:
         v_pattern_type = None
@@ -2070,8 +2067,6 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     v_len_host: Any
     v_len_host_compact: Any
     v_host: str
-    v_operation: int
-    v_permission_type: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -2134,7 +2129,6 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_operation, v_permission_type = _S4.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -173,8 +173,8 @@ ComponentDataTuple: TypeAlias = tuple[str, int, str | None, tuple[TaggedField, .
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">B")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct(">b")
 _L0 = (("match_type", 0, 1),)
 _L1 = (("strict", 0, 1),)
 _L2 = (("num_components", ">i"),)
@@ -979,7 +979,6 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     v_len_entity_type: Any
     v_len_entity_type_compact: Any
     v_entity_type: str
-    v_match_type: int
     v_len_match: Any
     v_len_match_compact: Any
     v_match: Any
@@ -1018,7 +1017,6 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_match_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:

@@ -431,12 +431,15 @@ def _d_describe_client_quotas_response(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -466,7 +469,9 @@ def _d_describe_client_quotas_response(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entries")
-        (v_num_entries,) = _S2.unpack_from(buf, pos)
+        v_num_entries = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_entries < -1:
             raise _rt.invalid(f"{v_num_entries!r} must be at least -1", pos - 4, "num_entries")
@@ -761,7 +766,9 @@ def _d_entry_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entity")
-        (v_num_entity,) = _S2.unpack_from(buf, pos)
+        v_num_entity = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_entity = None
@@ -794,7 +801,9 @@ def _d_entry_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_values")
-        (v_num_values,) = _S2.unpack_from(buf, pos)
+        v_num_values = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_values = None
@@ -1066,7 +1075,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -1093,7 +1102,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")
@@ -1364,7 +1373,7 @@ def _d_value_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S1.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -1565,12 +1574,15 @@ def _d_describe_client_quotas_response_header(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1600,7 +1612,9 @@ def _d_describe_client_quotas_response_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entries")
-        (v_num_entries,) = _S2.unpack_from(buf, pos)
+        v_num_entries = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_entries < -1:
             raise _rt.invalid(f"{v_num_entries!r} must be at least -1", pos - 4, "num_entries")

@@ -83,8 +83,8 @@ class DescribeClusterRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">B")
-_S1: Final = _struct.Struct(">b")
+_S0: Final = _struct.Struct(">b")
+_S1: Final = _struct.Struct(">B")
 _L0 = (("include_cluster_authorized_operations", 0, 1),)
 _L1 = (("include_cluster_authorized_operations", ">B"),)
 _L2 = (("endpoint_type", ">b"),)
@@ -140,7 +140,7 @@ def _d_describe_cluster_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S1.unpack_from(buf, pos)
+        (v_endpoint_type,) = _S0.unpack_from(buf, pos)
         pos += 1
     else:
         v_endpoint_type = None
@@ -253,7 +253,7 @@ def _d_describe_cluster_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S1.unpack_from(buf, pos)
+        (v_endpoint_type,) = _S0.unpack_from(buf, pos)
         pos += 1
     else:
         v_endpoint_type = None

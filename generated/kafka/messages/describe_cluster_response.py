@@ -1087,10 +1087,8 @@ def _e_describe_cluster_response_header(v: DescribeClusterResponseHeader, out: l
 def _s_describe_cluster_broker(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one describe_cluster_broker of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_broker_id: int
     v_len_host_compact: int
     v_host: str
-    v_port: int
     v_len_rack_compact: int
     v_rack: Any
     v_num_tagged_fields: int
@@ -1099,7 +1097,6 @@ def _s_describe_cluster_broker(buf: bytes, pos: int, end: int, lim: list[int], p
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_broker_id,) = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_host_compact = x - 1
@@ -1119,7 +1116,6 @@ def _s_describe_cluster_broker(buf: bytes, pos: int, end: int, lim: list[int], p
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_port,) = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_compact = x - 1

@@ -213,9 +213,9 @@ StringElementTuple: TypeAlias = tuple[str]
 DescribeConfigsResourceTuple: TypeAlias = tuple[int, str, tuple[StringElementTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct(">b")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("num_resources", ">i"),)
 _L2 = (("include_synonyms", ">B"),)
@@ -325,7 +325,7 @@ def _d_describe_configs_request(
                     describe_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
                     pos += 1
                     if p_api_version <= 3:
-                        (describe_configs_resource_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                        (describe_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         describe_configs_resource_v_len_resource_name = None
@@ -396,7 +396,7 @@ def _d_describe_configs_request(
                             try:
                                 for describe_configs_resource_i in range(describe_configs_resource_count):
                                     if p_api_version <= 3:
-                                        (string_element_v_len_value,) = _S2.unpack_from(buf, pos)
+                                        (string_element_v_len_value,) = _S1.unpack_from(buf, pos)
                                         pos += 2
                                     else:
                                         string_element_v_len_value = None
@@ -738,7 +738,7 @@ def _d_describe_configs_resource(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -797,7 +797,7 @@ def _d_describe_configs_resource(
                     elem_at = pos
                     try:
                         if p_api_version <= 3:
-                            (string_element_v_len_value,) = _S2.unpack_from(buf, pos)
+                            (string_element_v_len_value,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             string_element_v_len_value = None
@@ -977,7 +977,7 @@ def _e_describe_configs_resource(
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S2.pack(v_len_resource_name))
+                out.append(_S1.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L5) from None
@@ -1092,7 +1092,7 @@ def _d_string_element(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        (v_len_value,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_value = None
@@ -1166,7 +1166,7 @@ def _e_string_element(v: StringElement | tuple[Any, ...], out: list[Any], p_api_
             if v_len_value is None:
                 raise _rt.missing("len_value")
             try:
-                out.append(_S2.pack(v_len_value))
+                out.append(_S1.pack(v_len_value))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_value,), _L7) from None

@@ -503,12 +503,16 @@ def _d_describe_configs_response(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_results")
-        (v_num_results,) = _S0.unpack_from(buf, pos)
+        v_num_results = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_results = None
@@ -724,7 +728,7 @@ def _d_describe_configs_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -758,7 +762,7 @@ def _d_describe_configs_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -785,7 +789,9 @@ def _d_describe_configs_result(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_configs")
-        (v_num_configs,) = _S0.unpack_from(buf, pos)
+        v_num_configs = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_configs = None
@@ -1164,7 +1170,7 @@ def _d_describe_configs_resource_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1191,7 +1197,7 @@ def _d_describe_configs_resource_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1232,7 +1238,7 @@ def _d_describe_configs_resource_result(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_source")
-        (v_config_source,) = _S2.unpack_from(buf, pos)
+        v_config_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_config_source = None
@@ -1243,7 +1249,9 @@ def _d_describe_configs_resource_result(
     if (p_api_version >= 1) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_synonyms")
-        (v_num_synonyms,) = _S0.unpack_from(buf, pos)
+        v_num_synonyms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_synonyms = None
@@ -1279,14 +1287,14 @@ def _d_describe_configs_resource_result(
     if p_api_version >= 3:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_type")
-        (v_config_type,) = _S2.unpack_from(buf, pos)
+        v_config_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_config_type = None
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_documentation")
-        (v_len_documentation,) = _S1.unpack_from(buf, pos)
+        v_len_documentation = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_documentation < -1:
             raise _rt.invalid(f"{v_len_documentation!r} must be at least -1", pos - 2, "len_documentation")
@@ -1797,7 +1805,7 @@ def _d_describe_configs_synonym(
     if (p_api_version >= 1) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1827,7 +1835,7 @@ def _d_describe_configs_synonym(
     if (p_api_version >= 1) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1859,7 +1867,7 @@ def _d_describe_configs_synonym(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "source")
-        (v_source,) = _S2.unpack_from(buf, pos)
+        v_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_source = None
@@ -2118,12 +2126,16 @@ def _d_describe_configs_response_header(
     x: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_results")
-        (v_num_results,) = _S0.unpack_from(buf, pos)
+        v_num_results = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_results = None

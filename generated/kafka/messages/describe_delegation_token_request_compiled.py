@@ -242,7 +242,9 @@ def _d_describe_delegation_token_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_owners")
-        (v_num_owners,) = _S0.unpack_from(buf, pos)
+        v_num_owners = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_owners < -1:
             raise _rt.invalid(f"{v_num_owners!r} must be at least -1", pos - 4, "num_owners")
@@ -444,7 +446,7 @@ def _d_describe_delegation_token_owner(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -471,7 +473,7 @@ def _d_describe_delegation_token_owner(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -721,7 +723,9 @@ def _d_describe_delegation_token_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_owners")
-        (v_num_owners,) = _S0.unpack_from(buf, pos)
+        v_num_owners = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_owners < -1:
             raise _rt.invalid(f"{v_num_owners!r} must be at least -1", pos - 4, "num_owners")

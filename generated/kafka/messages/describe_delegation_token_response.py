@@ -335,8 +335,8 @@ DescribedDelegationTokenTuple: TypeAlias = tuple[
     tuple[TaggedField, ...],
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">qqq")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("issue_timestamp", 0, 8), ("expiry_timestamp", 8, 8), ("max_timestamp", 16, 8))
@@ -441,7 +441,7 @@ def _d_describe_delegation_token_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_tokens")
-        (v_num_tokens,) = _S1.unpack_from(buf, pos)
+        (v_num_tokens,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_tokens = None
@@ -473,7 +473,7 @@ def _d_describe_delegation_token_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_principal_type,) = _S0.unpack_from(buf, pos)
+                        (described_delegation_token_v_len_principal_type,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         described_delegation_token_v_len_principal_type = None
@@ -502,7 +502,7 @@ def _d_describe_delegation_token_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_principal_name,) = _S0.unpack_from(buf, pos)
+                        (described_delegation_token_v_len_principal_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         described_delegation_token_v_len_principal_name = None
@@ -587,7 +587,7 @@ def _d_describe_delegation_token_response(
                     ) = _S2.unpack_from(buf, pos)
                     pos += 24
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_token_id,) = _S0.unpack_from(buf, pos)
+                        (described_delegation_token_v_len_token_id,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         described_delegation_token_v_len_token_id = None
@@ -616,7 +616,7 @@ def _d_describe_delegation_token_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "token_id") from None
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_hmac,) = _S1.unpack_from(buf, pos)
+                        (described_delegation_token_v_len_hmac,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         described_delegation_token_v_len_hmac = None
@@ -642,7 +642,7 @@ def _d_describe_delegation_token_response(
                     described_delegation_token_v_hmac = buf[pos:e]
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_v_num_renewers,) = _S1.unpack_from(buf, pos)
+                        (described_delegation_token_v_num_renewers,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         described_delegation_token_v_num_renewers = None
@@ -673,7 +673,7 @@ def _d_describe_delegation_token_response(
                         try:
                             for described_delegation_token_i in range(described_delegation_token_count):
                                 if p_api_version <= 1:
-                                    (described_delegation_token_renewer_v_len_principal_type,) = _S0.unpack_from(
+                                    (described_delegation_token_renewer_v_len_principal_type,) = _S1.unpack_from(
                                         buf, pos
                                     )
                                     pos += 2
@@ -706,7 +706,7 @@ def _d_describe_delegation_token_response(
                                     ) from None
                                 pos = e
                                 if p_api_version <= 1:
-                                    (described_delegation_token_renewer_v_len_principal_name,) = _S0.unpack_from(
+                                    (described_delegation_token_renewer_v_len_principal_name,) = _S1.unpack_from(
                                         buf, pos
                                     )
                                     pos += 2
@@ -930,7 +930,7 @@ def _d_describe_delegation_token_response(
             raise exc.within(f"tokens[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
+    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1021,7 +1021,7 @@ def _e_describe_delegation_token_response(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -1029,7 +1029,7 @@ def _e_describe_delegation_token_response(
             if v_num_tokens is None:
                 raise _rt.missing("num_tokens")
             try:
-                out.append(_S1.pack(v_num_tokens))
+                out.append(_S0.pack(v_num_tokens))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_tokens,), _L4) from None
@@ -1063,7 +1063,7 @@ def _e_describe_delegation_token_response(
         if v_throttle_time_ms is None:
             raise _rt.missing("throttle_time_ms")
         try:
-            out.append(_S1.pack(v_throttle_time_ms))
+            out.append(_S0.pack(v_throttle_time_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_throttle_time_ms,), _L5) from None
@@ -1145,7 +1145,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal_type = None
@@ -1172,7 +1172,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal_name = None
@@ -1249,7 +1249,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        (v_len_token_id,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_token_id = None
@@ -1276,7 +1276,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S1.unpack_from(buf, pos)
+        (v_len_hmac,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_hmac = None
@@ -1300,7 +1300,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_renewers")
-        (v_num_renewers,) = _S1.unpack_from(buf, pos)
+        (v_num_renewers,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_renewers = None
@@ -1330,7 +1330,7 @@ def _d_described_delegation_token(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (described_delegation_token_renewer_v_len_principal_type,) = _S0.unpack_from(buf, pos)
+                        (described_delegation_token_renewer_v_len_principal_type,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         described_delegation_token_renewer_v_len_principal_type = None
@@ -1359,7 +1359,7 @@ def _d_described_delegation_token(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_renewer_v_len_principal_name,) = _S0.unpack_from(buf, pos)
+                        (described_delegation_token_renewer_v_len_principal_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         described_delegation_token_renewer_v_len_principal_name = None
@@ -1762,7 +1762,7 @@ def _e_described_delegation_token(
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S0.pack(v_len_principal_type))
+                out.append(_S1.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L6) from None
@@ -1788,7 +1788,7 @@ def _e_described_delegation_token(
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S0.pack(v_len_principal_name))
+                out.append(_S1.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L7) from None
@@ -1875,7 +1875,7 @@ def _e_described_delegation_token(
             if v_len_token_id is None:
                 raise _rt.missing("len_token_id")
             try:
-                out.append(_S0.pack(v_len_token_id))
+                out.append(_S1.pack(v_len_token_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_token_id,), _L9) from None
@@ -1901,7 +1901,7 @@ def _e_described_delegation_token(
             if v_len_hmac is None:
                 raise _rt.missing("len_hmac")
             try:
-                out.append(_S1.pack(v_len_hmac))
+                out.append(_S0.pack(v_len_hmac))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_hmac,), _L10) from None
@@ -1927,7 +1927,7 @@ def _e_described_delegation_token(
             if v_num_renewers is None:
                 raise _rt.missing("num_renewers")
             try:
-                out.append(_S1.pack(v_num_renewers))
+                out.append(_S0.pack(v_num_renewers))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_renewers,), _L11) from None
@@ -2011,7 +2011,7 @@ def _d_described_delegation_token_renewer(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal_type = None
@@ -2038,7 +2038,7 @@ def _d_described_delegation_token_renewer(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_principal_name = None
@@ -2195,7 +2195,7 @@ def _e_described_delegation_token_renewer(
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S0.pack(v_len_principal_type))
+                out.append(_S1.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L6) from None
@@ -2221,7 +2221,7 @@ def _e_described_delegation_token_renewer(
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S0.pack(v_len_principal_name))
+                out.append(_S1.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L7) from None
@@ -2291,7 +2291,7 @@ def _d_describe_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_tokens")
-        (v_num_tokens,) = _S1.unpack_from(buf, pos)
+        (v_num_tokens,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_tokens = None
@@ -2324,7 +2324,7 @@ def _e_describe_delegation_token_response_header(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -2332,7 +2332,7 @@ def _e_describe_delegation_token_response_header(
             if v_num_tokens is None:
                 raise _rt.missing("num_tokens")
             try:
-                out.append(_S1.pack(v_num_tokens))
+                out.append(_S0.pack(v_num_tokens))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_tokens,), _L4) from None

@@ -27,8 +27,8 @@ FORMAT = "kafka.describe_delegation_token_response"
 TITLE = "DescribeDelegationTokenResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">qqq")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("throttle_time_ms", 0, 4),)
@@ -80,7 +80,7 @@ def _d_describe_delegation_token_response(
         tr.begin("num_tokens", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_tokens")
-        (v_num_tokens,) = _S1.unpack_from(buf, pos)
+        (v_num_tokens,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_tokens)
     else:
@@ -121,7 +121,7 @@ def _d_describe_delegation_token_response(
     tr.end(pos, v_tokens)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
+    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
     tr.leaf("throttle_time_ms", pos + 0, pos + 4, v_throttle_time_ms)
     pos += 4
     if p_api_version >= 2:
@@ -209,7 +209,7 @@ def _d_described_delegation_token(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -242,7 +242,7 @@ def _d_described_delegation_token(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:
@@ -336,7 +336,7 @@ def _d_described_delegation_token(
         tr.begin("len_token_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        (v_len_token_id,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_token_id)
     else:
@@ -369,7 +369,7 @@ def _d_described_delegation_token(
         tr.begin("len_hmac", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S1.unpack_from(buf, pos)
+        (v_len_hmac,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_len_hmac)
     else:
@@ -399,7 +399,7 @@ def _d_described_delegation_token(
         tr.begin("num_renewers", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_renewers")
-        (v_num_renewers,) = _S1.unpack_from(buf, pos)
+        (v_num_renewers,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_renewers)
     else:
@@ -537,7 +537,7 @@ def _d_described_delegation_token_renewer(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -570,7 +570,7 @@ def _d_described_delegation_token_renewer(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:

@@ -214,7 +214,9 @@ def _d_describe_groups_request(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups")
-        (v_num_groups,) = _S0.unpack_from(buf, pos)
+        v_num_groups = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups = None
@@ -430,7 +432,7 @@ def _d_string_element(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None
@@ -543,7 +545,9 @@ def _d_describe_groups_request_header(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups")
-        (v_num_groups,) = _S0.unpack_from(buf, pos)
+        v_num_groups = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups = None

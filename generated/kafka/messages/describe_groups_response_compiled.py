@@ -453,14 +453,18 @@ def _d_describe_groups_response(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups")
-        (v_num_groups,) = _S0.unpack_from(buf, pos)
+        v_num_groups = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups = None
@@ -686,7 +690,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -713,7 +717,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_state")
-        (v_len_group_state,) = _S1.unpack_from(buf, pos)
+        v_len_group_state = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_state = None
@@ -740,7 +744,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -767,7 +771,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_data")
-        (v_len_protocol_data,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_data = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_data = None
@@ -794,7 +798,9 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_members")
-        (v_num_members,) = _S0.unpack_from(buf, pos)
+        v_num_members = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_members = None
@@ -827,7 +833,9 @@ def _d_described_group(
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "authorized_operations")
-        (v_authorized_operations,) = _S0.unpack_from(buf, pos)
+        v_authorized_operations = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_authorized_operations = None
@@ -1297,7 +1305,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S1.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1324,7 +1332,7 @@ def _d_described_group_member(
     if (p_api_version >= 4) and (p_api_version <= 4):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1358,7 +1366,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_id")
-        (v_len_client_id,) = _S1.unpack_from(buf, pos)
+        v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_client_id = None
@@ -1385,7 +1393,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_host")
-        (v_len_client_host,) = _S1.unpack_from(buf, pos)
+        v_len_client_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_client_host = None
@@ -1412,7 +1420,9 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_member_metadata")
-        (v_len_member_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_member_metadata = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_member_metadata = None
@@ -1436,7 +1446,9 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_member_assignment")
-        (v_len_member_assignment,) = _S0.unpack_from(buf, pos)
+        v_len_member_assignment = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_member_assignment = None
@@ -1972,14 +1984,18 @@ def _d_describe_groups_response_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_groups")
-        (v_num_groups,) = _S0.unpack_from(buf, pos)
+        v_num_groups = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_groups = None

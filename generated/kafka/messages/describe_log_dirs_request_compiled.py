@@ -241,7 +241,9 @@ def _d_describe_log_dirs_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_topics < -1:
             raise _rt.invalid(f"{v_num_topics!r} must be at least -1", pos - 4, "num_topics")
@@ -438,10 +440,11 @@ def _d_describable_log_dir_topic(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -468,7 +471,9 @@ def _d_describable_log_dir_topic(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -492,7 +497,15 @@ def _d_describable_log_dir_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_partitions.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_partitions.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -736,7 +749,9 @@ def _d_describe_log_dirs_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_topics < -1:
             raise _rt.invalid(f"{v_num_topics!r} must be at least -1", pos - 4, "num_topics")

@@ -681,15 +681,7 @@ def _s_topic_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
             raise _rt.bad_length(count, pos, "partition_indexes")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "partition_indexes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartition_indexes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partition_indexes[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -1742,8 +1742,6 @@ def _s_topic_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_response of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_active_producers_compact: int
@@ -1754,7 +1752,6 @@ def _s_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -1814,25 +1811,11 @@ def _s_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_
 def _s_producer_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one producer_state of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_producer_id: int
-    v_producer_epoch: int
-    v_last_sequence: int
-    v_last_timestamp: int
-    v_coordinator_epoch: int
-    v_current_txn_start_offset: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 36 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (
-        v_producer_id,
-        v_producer_epoch,
-        v_last_sequence,
-        v_last_timestamp,
-        v_coordinator_epoch,
-        v_current_txn_start_offset,
-    ) = _S2.unpack_from(buf, pos)
     pos += 36
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

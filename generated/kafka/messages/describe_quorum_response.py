@@ -418,12 +418,12 @@ ListenerTuple: TypeAlias = tuple[str | None, str | None, int | None, tuple[Tagge
 #: A `Node` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 NodeTuple: TypeAlias = tuple[int | None, tuple[ListenerTuple, ...], tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">ih")
-_S2: Final = _struct.Struct(">iiq")
-_S3: Final = _struct.Struct(">i")
-_S4: Final = _struct.Struct(">q")
-_S5: Final = _struct.Struct(">H")
+_S0: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">iiq")
+_S2: Final = _struct.Struct(">i")
+_S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">H")
+_S5: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("leader_id", 0, 4), ("leader_epoch", 4, 4), ("high_watermark", 8, 8))
@@ -638,7 +638,7 @@ def _d_describe_quorum_response(
                             topic_data_i = 0
                             try:
                                 for topic_data_i in range(topic_data_count):
-                                    partition_data_v_partition_index, partition_data_v_error_code = _S1.unpack_from(
+                                    partition_data_v_partition_index, partition_data_v_error_code = _S0.unpack_from(
                                         buf, pos
                                     )
                                     pos += 6
@@ -671,7 +671,7 @@ def _d_describe_quorum_response(
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
                                         partition_data_v_high_watermark,
-                                    ) = _S2.unpack_from(buf, pos)
+                                    ) = _S1.unpack_from(buf, pos)
                                     pos += 16
                                     if (x := buf[pos]) < 128:
                                         partition_data_v_num_current_voters_compact = x - 1
@@ -694,7 +694,7 @@ def _d_describe_quorum_response(
                                         partition_data_i = 0
                                         try:
                                             for partition_data_i in range(partition_data_count):
-                                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                                (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                                 pos += 4
                                                 if p_api_version >= 2:
                                                     n = 16
@@ -707,15 +707,15 @@ def _d_describe_quorum_response(
                                                     pos = e
                                                 else:
                                                     replica_state_v_replica_directory_id = None
-                                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                                (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                                                 pos += 8
                                                 if p_api_version >= 1:
-                                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                                    (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                                                     pos += 8
                                                 else:
                                                     replica_state_v_last_fetch_timestamp = None
                                                 if p_api_version >= 1:
-                                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(
+                                                    (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(
                                                         buf, pos
                                                     )
                                                     pos += 8
@@ -809,7 +809,7 @@ def _d_describe_quorum_response(
                                         partition_data_i = 0
                                         try:
                                             for partition_data_i in range(partition_data_count):
-                                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                                (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                                 pos += 4
                                                 if p_api_version >= 2:
                                                     n = 16
@@ -822,15 +822,15 @@ def _d_describe_quorum_response(
                                                     pos = e
                                                 else:
                                                     replica_state_v_replica_directory_id = None
-                                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                                (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                                                 pos += 8
                                                 if p_api_version >= 1:
-                                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                                    (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                                                     pos += 8
                                                 else:
                                                     replica_state_v_last_fetch_timestamp = None
                                                 if p_api_version >= 1:
-                                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(
+                                                    (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(
                                                         buf, pos
                                                     )
                                                     pos += 8
@@ -1041,7 +1041,7 @@ def _d_describe_quorum_response(
                     elems_taken = 0
                     try:
                         if p_api_version >= 2:
-                            (node_v_node_id,) = _S3.unpack_from(buf, pos)
+                            (node_v_node_id,) = _S2.unpack_from(buf, pos)
                             pos += 4
                         else:
                             node_v_node_id = None
@@ -1119,7 +1119,7 @@ def _d_describe_quorum_response(
                                         else:
                                             listener_v_host = None
                                         if p_api_version >= 2:
-                                            (listener_v_port,) = _S5.unpack_from(buf, pos)
+                                            (listener_v_port,) = _S4.unpack_from(buf, pos)
                                             pos += 2
                                         else:
                                             listener_v_port = None
@@ -1336,7 +1336,7 @@ def _e_describe_quorum_response(v: DescribeQuorumResponse, out: list[Any], p_api
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S5.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L5) from None
@@ -1506,7 +1506,7 @@ def _d_topic_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    partition_data_v_partition_index, partition_data_v_error_code = _S1.unpack_from(buf, pos)
+                    partition_data_v_partition_index, partition_data_v_error_code = _S0.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
@@ -1532,7 +1532,7 @@ def _d_topic_data(
                     else:
                         partition_data_v_error_message = None
                     partition_data_v_leader_id, partition_data_v_leader_epoch, partition_data_v_high_watermark = (
-                        _S2.unpack_from(buf, pos)
+                        _S1.unpack_from(buf, pos)
                     )
                     pos += 16
                     if (x := buf[pos]) < 128:
@@ -1556,7 +1556,7 @@ def _d_topic_data(
                         partition_data_i = 0
                         try:
                             for partition_data_i in range(partition_data_count):
-                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 2:
                                     n = 16
@@ -1569,15 +1569,15 @@ def _d_topic_data(
                                     pos = e
                                 else:
                                     replica_state_v_replica_directory_id = None
-                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version >= 1:
-                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                    (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     replica_state_v_last_fetch_timestamp = None
                                 if p_api_version >= 1:
-                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+                                    (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     replica_state_v_last_caught_up_timestamp = None
@@ -1657,7 +1657,7 @@ def _d_topic_data(
                         partition_data_i = 0
                         try:
                             for partition_data_i in range(partition_data_count):
-                                (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                                (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 2:
                                     n = 16
@@ -1670,15 +1670,15 @@ def _d_topic_data(
                                     pos = e
                                 else:
                                     replica_state_v_replica_directory_id = None
-                                (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                                (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version >= 1:
-                                    (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                                    (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     replica_state_v_last_fetch_timestamp = None
                                 if p_api_version >= 1:
-                                    (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+                                    (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     replica_state_v_last_caught_up_timestamp = None
@@ -1964,7 +1964,7 @@ def _d_partition_data(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1991,7 +1991,7 @@ def _d_partition_data(
         v_error_message = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_leader_id, v_leader_epoch, v_high_watermark = _S2.unpack_from(buf, pos)
+    v_leader_id, v_leader_epoch, v_high_watermark = _S1.unpack_from(buf, pos)
     pos += 16
     if pos < end and (x := buf[pos]) < 128:
         v_num_current_voters_compact = x - 1
@@ -2017,7 +2017,7 @@ def _d_partition_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                    (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 2:
                         n = 16
@@ -2030,15 +2030,15 @@ def _d_partition_data(
                         pos = e
                     else:
                         replica_state_v_replica_directory_id = None
-                    (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                    (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 1:
-                        (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                        (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         replica_state_v_last_fetch_timestamp = None
                     if p_api_version >= 1:
-                        (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+                        (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         replica_state_v_last_caught_up_timestamp = None
@@ -2117,7 +2117,7 @@ def _d_partition_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    (replica_state_v_replica_id,) = _S3.unpack_from(buf, pos)
+                    (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 2:
                         n = 16
@@ -2130,15 +2130,15 @@ def _d_partition_data(
                         pos = e
                     else:
                         replica_state_v_replica_directory_id = None
-                    (replica_state_v_log_end_offset,) = _S4.unpack_from(buf, pos)
+                    (replica_state_v_log_end_offset,) = _S3.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 1:
-                        (replica_state_v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+                        (replica_state_v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         replica_state_v_last_fetch_timestamp = None
                     if p_api_version >= 1:
-                        (replica_state_v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+                        (replica_state_v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         replica_state_v_last_caught_up_timestamp = None
@@ -2329,7 +2329,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_partition_index, v_error_code))
+            out.append(_S0.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2366,7 +2366,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_high_watermark is None:
             raise _rt.missing("high_watermark")
         try:
-            out.append(_S2.pack(v_leader_id, v_leader_epoch, v_high_watermark))
+            out.append(_S1.pack(v_leader_id, v_leader_epoch, v_high_watermark))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2457,7 +2457,7 @@ def _d_replica_state(
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_replica_id,) = _S3.unpack_from(buf, pos)
+    (v_replica_id,) = _S2.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         n = 16
@@ -2472,19 +2472,19 @@ def _d_replica_state(
         v_replica_directory_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_log_end_offset,) = _S4.unpack_from(buf, pos)
+    (v_log_end_offset,) = _S3.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_fetch_timestamp")
-        (v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+        (v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_last_fetch_timestamp = None
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_caught_up_timestamp")
-        (v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+        (v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_last_caught_up_timestamp = None
@@ -2571,7 +2571,7 @@ def _e_replica_state(v: ReplicaState | tuple[Any, ...], out: list[Any], p_api_ve
         if v_replica_id is None:
             raise _rt.missing("replica_id")
         try:
-            out.append(_S3.pack(v_replica_id))
+            out.append(_S2.pack(v_replica_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_replica_id,), _L8) from None
@@ -2588,7 +2588,7 @@ def _e_replica_state(v: ReplicaState | tuple[Any, ...], out: list[Any], p_api_ve
         if v_log_end_offset is None:
             raise _rt.missing("log_end_offset")
         try:
-            out.append(_S4.pack(v_log_end_offset))
+            out.append(_S3.pack(v_log_end_offset))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_log_end_offset,), _L9) from None
@@ -2596,7 +2596,7 @@ def _e_replica_state(v: ReplicaState | tuple[Any, ...], out: list[Any], p_api_ve
             if v_last_fetch_timestamp is None:
                 raise _rt.missing("last_fetch_timestamp")
             try:
-                out.append(_S4.pack(v_last_fetch_timestamp))
+                out.append(_S3.pack(v_last_fetch_timestamp))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_last_fetch_timestamp,), _L10) from None
@@ -2606,7 +2606,7 @@ def _e_replica_state(v: ReplicaState | tuple[Any, ...], out: list[Any], p_api_ve
             if v_last_caught_up_timestamp is None:
                 raise _rt.missing("last_caught_up_timestamp")
             try:
-                out.append(_S4.pack(v_last_caught_up_timestamp))
+                out.append(_S3.pack(v_last_caught_up_timestamp))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_last_caught_up_timestamp,), _L11) from None
@@ -2662,7 +2662,7 @@ def _d_node(
     if p_api_version >= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S3.unpack_from(buf, pos)
+        (v_node_id,) = _S2.unpack_from(buf, pos)
         pos += 4
     else:
         v_node_id = None
@@ -2739,7 +2739,7 @@ def _d_node(
                         else:
                             listener_v_host = None
                         if p_api_version >= 2:
-                            (listener_v_port,) = _S5.unpack_from(buf, pos)
+                            (listener_v_port,) = _S4.unpack_from(buf, pos)
                             pos += 2
                         else:
                             listener_v_port = None
@@ -2881,7 +2881,7 @@ def _e_node(v: Node | tuple[Any, ...], out: list[Any], p_api_version: int) -> in
             if v_node_id is None:
                 raise _rt.missing("node_id")
             try:
-                out.append(_S3.pack(v_node_id))
+                out.append(_S2.pack(v_node_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_node_id,), _L12) from None
@@ -3011,7 +3011,7 @@ def _d_listener(
     if p_api_version >= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S5.unpack_from(buf, pos)
+        (v_port,) = _S4.unpack_from(buf, pos)
         pos += 2
     else:
         v_port = None
@@ -3153,7 +3153,7 @@ def _e_listener(v: Listener | tuple[Any, ...], out: list[Any], p_api_version: in
             if v_port is None:
                 raise _rt.missing("port")
             try:
-                out.append(_S5.pack(v_port))
+                out.append(_S4.pack(v_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_port,), _L13) from None
@@ -3257,7 +3257,7 @@ def _e_describe_quorum_response_header(v: DescribeQuorumResponseHeader, out: lis
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S5.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L5) from None
@@ -3365,13 +3365,8 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     v_len_error_message_compact: Any
     v_error_message: Any
-    v_leader_id: int
-    v_leader_epoch: int
-    v_high_watermark: int
     v_num_current_voters_compact: int
     v_num_observers_compact: int
     v_num_tagged_fields: int
@@ -3383,7 +3378,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -3410,7 +3404,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         v_error_message = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_leader_id, v_leader_epoch, v_high_watermark = _S2.unpack_from(buf, pos)
     pos += 16
     if pos < end and (x := buf[pos]) < 128:
         v_num_current_voters_compact = x - 1
@@ -3471,9 +3464,7 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one replica_state of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_replica_id: int
     v_replica_directory_id: Any
-    v_log_end_offset: int
     v_last_fetch_timestamp: Any
     v_last_caught_up_timestamp: Any
     v_num_tagged_fields: int
@@ -3483,7 +3474,6 @@ def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_replica_id,) = _S3.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         n = 16
@@ -3492,25 +3482,21 @@ def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "replica_directory_id")
-        v_replica_directory_id = buf[pos:e]
         pos = e
     else:
         v_replica_directory_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_log_end_offset,) = _S4.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_fetch_timestamp")
-        (v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
         pos += 8
     else:
         v_last_fetch_timestamp = None
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_caught_up_timestamp")
-        (v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
         pos += 8
     else:
         v_last_caught_up_timestamp = None

@@ -33,12 +33,11 @@ FORMAT = "kafka.describe_quorum_response"
 TITLE = "DescribeQuorumResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">ih")
-_S2: Final = _struct.Struct(">iiq")
-_S3: Final = _struct.Struct(">i")
-_S4: Final = _struct.Struct(">q")
-_S5: Final = _struct.Struct(">H")
+_S0: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">iiq")
+_S2: Final = _struct.Struct(">i")
+_S3: Final = _struct.Struct(">q")
+_S4: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("leader_id", 0, 4), ("leader_epoch", 4, 4), ("high_watermark", 8, 8))
@@ -362,7 +361,7 @@ def _d_partition_data(
     tr.kind(PartitionData)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6
@@ -395,7 +394,7 @@ def _d_partition_data(
         v_error_message = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_leader_id, v_leader_epoch, v_high_watermark = _S2.unpack_from(buf, pos)
+    v_leader_id, v_leader_epoch, v_high_watermark = _S1.unpack_from(buf, pos)
     tr.leaf("leader_id", pos + 0, pos + 4, v_leader_id)
     tr.leaf("leader_epoch", pos + 4, pos + 8, v_leader_epoch)
     tr.leaf("high_watermark", pos + 8, pos + 16, v_high_watermark)
@@ -539,7 +538,7 @@ def _d_replica_state(
     tr.kind(ReplicaState)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_replica_id,) = _S3.unpack_from(buf, pos)
+    (v_replica_id,) = _S2.unpack_from(buf, pos)
     tr.leaf("replica_id", pos + 0, pos + 4, v_replica_id)
     pos += 4
     if p_api_version >= 2:
@@ -557,14 +556,14 @@ def _d_replica_state(
         v_replica_directory_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_log_end_offset,) = _S4.unpack_from(buf, pos)
+    (v_log_end_offset,) = _S3.unpack_from(buf, pos)
     tr.leaf("log_end_offset", pos + 0, pos + 8, v_log_end_offset)
     pos += 8
     if p_api_version >= 1:
         tr.begin("last_fetch_timestamp", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_fetch_timestamp")
-        (v_last_fetch_timestamp,) = _S4.unpack_from(buf, pos)
+        (v_last_fetch_timestamp,) = _S3.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_last_fetch_timestamp)
     else:
@@ -573,7 +572,7 @@ def _d_replica_state(
         tr.begin("last_caught_up_timestamp", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_caught_up_timestamp")
-        (v_last_caught_up_timestamp,) = _S4.unpack_from(buf, pos)
+        (v_last_caught_up_timestamp,) = _S3.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_last_caught_up_timestamp)
     else:
@@ -645,7 +644,7 @@ def _d_node(
         tr.begin("node_id", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S3.unpack_from(buf, pos)
+        (v_node_id,) = _S2.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_node_id)
     else:
@@ -804,7 +803,7 @@ def _d_listener(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S5.unpack_from(buf, pos)
+        (v_port,) = _S4.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_port)
     else:

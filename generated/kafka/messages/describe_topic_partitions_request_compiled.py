@@ -295,7 +295,10 @@ def _d_describe_topic_partitions_request(
                 raise exc.within(f"topics[{i}]")
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_response_partition_limit, v_has_cursor = _S0.unpack_from(buf, pos)
+    v_response_partition_limit = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_has_cursor = (buf[pos + 4] ^ 0x80) - 0x80
     if v_has_cursor not in (
         1,
         -1,
@@ -605,7 +608,9 @@ def _d_cursor(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

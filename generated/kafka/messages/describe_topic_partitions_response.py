@@ -323,10 +323,10 @@ DescribeTopicPartitionsResponseTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct(">hiii")
-_S4: Final = _struct.Struct(">b")
+_S1: Final = _struct.Struct(">hiii")
+_S2: Final = _struct.Struct(">b")
+_S3: Final = _struct.Struct(">h")
+_S4: Final = _struct.Struct(">B")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
@@ -536,7 +536,7 @@ def _d_describe_topic_partitions_response(
                                         describe_topic_partitions_response_partition_v_partition_index,
                                         describe_topic_partitions_response_partition_v_leader_id,
                                         describe_topic_partitions_response_partition_v_leader_epoch,
-                                    ) = _S3.unpack_from(buf, pos)
+                                    ) = _S1.unpack_from(buf, pos)
                                     pos += 14
                                     if (x := buf[pos]) < 128:
                                         describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
@@ -1235,7 +1235,7 @@ def _d_describe_topic_partitions_response_topic(
                         describe_topic_partitions_response_partition_v_partition_index,
                         describe_topic_partitions_response_partition_v_leader_id,
                         describe_topic_partitions_response_partition_v_leader_epoch,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 14
                     if (x := buf[pos]) < 128:
                         describe_topic_partitions_response_partition_v_num_replica_nodes_compact = x - 1
@@ -1627,7 +1627,7 @@ def _e_describe_topic_partitions_response_topic(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S3.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L8) from None
@@ -1736,7 +1736,7 @@ def _d_describe_topic_partitions_response_partition(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S3.unpack_from(buf, pos)
+    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     if pos < end and (x := buf[pos]) < 128:
         v_num_replica_nodes_compact = x - 1
@@ -1994,7 +1994,7 @@ def _e_describe_topic_partitions_response_partition(
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S3.pack(v_error_code, v_partition_index, v_leader_id, v_leader_epoch))
+            out.append(_S1.pack(v_error_code, v_partition_index, v_leader_id, v_leader_epoch))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2373,13 +2373,10 @@ def _s_describe_topic_partitions_response_topic(
 ) -> int:
     """Skip one describe_topic_partitions_response_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_name_compact: int
     v_name: Any
     v_topic_id: bytes
-    v_is_internal: int
     v_num_partitions_compact: int
-    v_topic_authorized_operations: int
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
@@ -2388,7 +2385,6 @@ def _s_describe_topic_partitions_response_topic(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_name_compact = x - 1
@@ -2413,11 +2409,9 @@ def _s_describe_topic_partitions_response_topic(
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_is_internal = buf[pos]
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -2439,7 +2433,6 @@ def _s_describe_topic_partitions_response_topic(
             raise exc.within(f"partitions[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -2466,10 +2459,6 @@ def _s_describe_topic_partitions_response_partition(
 ) -> int:
     """Skip one describe_topic_partitions_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
-    v_partition_index: int
-    v_leader_id: int
-    v_leader_epoch: int
     v_num_replica_nodes_compact: int
     v_num_isr_nodes_compact: int
     v_num_eligible_leader_replicas_compact: int
@@ -2482,7 +2471,6 @@ def _s_describe_topic_partitions_response_partition(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 14
     if pos < end and (x := buf[pos]) < 128:
         v_num_replica_nodes_compact = x - 1
@@ -2496,15 +2484,7 @@ def _s_describe_topic_partitions_response_partition(
             raise _rt.bad_length(count, pos, "replica_nodes")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "replica_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replica_nodes[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_isr_nodes_compact = x - 1
         pos += 1
@@ -2517,15 +2497,7 @@ def _s_describe_topic_partitions_response_partition(
             raise _rt.bad_length(count, pos, "isr_nodes")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "isr_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr_nodes[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_eligible_leader_replicas_compact = x - 1
         pos += 1
@@ -2539,15 +2511,7 @@ def _s_describe_topic_partitions_response_partition(
                 raise _rt.bad_length(count, pos, "eligible_leader_replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "eligible_leader_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eeligible_leader_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"eligible_leader_replicas[{i}]")
+            pos += count * 4
     else:
         v_eligible_leader_replicas = None
     if pos < end and (x := buf[pos]) < 128:
@@ -2563,15 +2527,7 @@ def _s_describe_topic_partitions_response_partition(
                 raise _rt.bad_length(count, pos, "last_known_elr")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "last_known_elr")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_elast_known_elr,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"last_known_elr[{i}]")
+            pos += count * 4
     else:
         v_last_known_elr = None
     if pos < end and (x := buf[pos]) < 128:
@@ -2586,15 +2542,7 @@ def _s_describe_topic_partitions_response_partition(
             raise _rt.bad_length(count, pos, "offline_replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"offline_replicas[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

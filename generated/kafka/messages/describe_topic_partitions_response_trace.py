@@ -29,10 +29,7 @@ TITLE = "DescribeTopicPartitionsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
-_S4: Final = _struct.Struct(">hiii")
+_S1: Final = _struct.Struct(">hiii")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("has_next_cursor", 0, 1),)
 _L2 = (("error_code", 0, 2),)
@@ -354,7 +351,7 @@ def _d_describe_topic_partitions_response_partition(
     tr.kind(DescribeTopicPartitionsResponsePartition)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S4.unpack_from(buf, pos)
+    v_error_code, v_partition_index, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     tr.leaf("partition_index", pos + 2, pos + 6, v_partition_index)
     tr.leaf("leader_id", pos + 6, pos + 10, v_leader_id)

@@ -231,8 +231,8 @@ TransactionStateTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iqqh")
+_S1: Final = _struct.Struct(">iqqh")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
@@ -416,7 +416,7 @@ def _d_describe_transactions_response(
                             transaction_state_v_transaction_start_time_ms,
                             transaction_state_v_producer_id,
                             transaction_state_v_producer_epoch,
-                        ) = _S2.unpack_from(buf, pos)
+                        ) = _S1.unpack_from(buf, pos)
                         pos += 22
                         if (x := buf[pos]) < 128:
                             transaction_state_v_num_topics_compact = x - 1
@@ -764,7 +764,7 @@ def _d_transaction_state(
     pos = e
     if pos + 22 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch = _S2.unpack_from(buf, pos)
+    v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
     pos += 22
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1004,7 +1004,7 @@ def _e_transaction_state(v: TransactionState | tuple[Any, ...], out: list[Any], 
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L4) from None
@@ -1039,7 +1039,7 @@ def _e_transaction_state(v: TransactionState | tuple[Any, ...], out: list[Any], 
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S2.pack(v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch))
+            out.append(_S1.pack(v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch))
             w += 22
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1342,15 +1342,10 @@ def _e_describe_transactions_response_header(
 def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one transaction_state of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_transactional_id_compact: int
     v_transactional_id: str
     v_len_transaction_state_compact: int
     v_transaction_state: str
-    v_transaction_timeout_ms: int
-    v_transaction_start_time_ms: int
-    v_producer_id: int
-    v_producer_epoch: int
     v_num_topics_compact: int
     v_num_tagged_fields: int
     _etopics: Any
@@ -1359,7 +1354,6 @@ def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_transactional_id_compact = x - 1
@@ -1395,7 +1389,6 @@ def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
     pos = e
     if pos + 22 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch = _S2.unpack_from(buf, pos)
     pos += 22
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1473,15 +1466,7 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
             raise _rt.bad_length(count, pos, "partitions")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

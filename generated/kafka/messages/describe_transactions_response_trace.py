@@ -28,8 +28,7 @@ TITLE = "DescribeTransactionsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iqqh")
+_S1: Final = _struct.Struct(">iqqh")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (
@@ -214,7 +213,7 @@ def _d_transaction_state(
     tr.end(pos, v_transaction_state, FRAMED)
     if pos + 22 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch = _S2.unpack_from(buf, pos)
+    v_transaction_timeout_ms, v_transaction_start_time_ms, v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("transaction_timeout_ms", pos + 0, pos + 4, v_transaction_timeout_ms)
     tr.leaf("transaction_start_time_ms", pos + 4, pos + 12, v_transaction_start_time_ms)
     tr.leaf("producer_id", pos + 12, pos + 20, v_producer_id)

@@ -232,8 +232,8 @@ DescribeUserScramCredentialsResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">bi")
+_S1: Final = _struct.Struct(">bi")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("error_code", 0, 2),)
 _L2 = (("mechanism", 0, 1), ("iterations", 1, 4))
@@ -448,7 +448,7 @@ def _d_describe_user_scram_credentials_response(
                                 for describe_user_scram_credentials_result_i in range(
                                     describe_user_scram_credentials_result_count
                                 ):
-                                    credential_info_v_mechanism, credential_info_v_iterations = _S2.unpack_from(
+                                    credential_info_v_mechanism, credential_info_v_iterations = _S1.unpack_from(
                                         buf, pos
                                     )
                                     pos += 5
@@ -812,7 +812,7 @@ def _d_describe_user_scram_credentials_result(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    credential_info_v_mechanism, credential_info_v_iterations = _S2.unpack_from(buf, pos)
+                    credential_info_v_mechanism, credential_info_v_iterations = _S1.unpack_from(buf, pos)
                     pos += 5
                     if (x := buf[pos]) < 128:
                         credential_info_v_num_tagged_fields = x
@@ -975,7 +975,7 @@ def _e_describe_user_scram_credentials_result(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L4) from None
@@ -1049,7 +1049,7 @@ def _d_credential_info(
     count: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_mechanism, v_iterations = _S2.unpack_from(buf, pos)
+    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
     pos += 5
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1108,7 +1108,7 @@ def _e_credential_info(v: CredentialInfo | tuple[Any, ...], out: list[Any], p_ap
         if v_iterations is None:
             raise _rt.missing("iterations")
         try:
-            out.append(_S2.pack(v_mechanism, v_iterations))
+            out.append(_S1.pack(v_mechanism, v_iterations))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1258,7 +1258,6 @@ def _s_describe_user_scram_credentials_result(
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_user_compact: int
     v_user: str
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_credential_infos_compact: int
@@ -1285,7 +1284,6 @@ def _s_describe_user_scram_credentials_result(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -1345,14 +1343,11 @@ def _s_describe_user_scram_credentials_result(
 def _s_credential_info(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one credential_info of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_mechanism: int
-    v_iterations: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_mechanism, v_iterations = _S2.unpack_from(buf, pos)
     pos += 5
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -28,8 +28,7 @@ TITLE = "DescribeUserScramCredentialsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">bi")
+_S1: Final = _struct.Struct(">bi")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("error_code", 0, 2),)
 _L2 = (("mechanism", 0, 1), ("iterations", 1, 4))
@@ -328,7 +327,7 @@ def _d_credential_info(
     tr.kind(CredentialInfo)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_mechanism, v_iterations = _S2.unpack_from(buf, pos)
+    v_mechanism, v_iterations = _S1.unpack_from(buf, pos)
     tr.leaf("mechanism", pos + 0, pos + 1, v_mechanism)
     tr.leaf("iterations", pos + 1, pos + 5, v_iterations)
     pos += 5

@@ -270,14 +270,16 @@ def _d_elect_leaders_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "election_type")
-        (v_election_type,) = _S0.unpack_from(buf, pos)
+        v_election_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_election_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_partitions")
-        (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+        v_num_topic_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_topic_partitions < -1:
             raise _rt.invalid(f"{v_num_topic_partitions!r} must be at least -1", pos - 4, "num_topic_partitions")
@@ -314,7 +316,9 @@ def _d_elect_leaders_request(
         v_topic_partitions = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_timeout_ms,) = _S1.unpack_from(buf, pos)
+    v_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -514,10 +518,11 @@ def _d_topic_partitions(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S2.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -544,7 +549,9 @@ def _d_topic_partitions(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -568,7 +575,15 @@ def _d_topic_partitions(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partitions")
-        v_partitions.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_partitions.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_partitions.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -811,14 +826,16 @@ def _d_elect_leaders_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "election_type")
-        (v_election_type,) = _S0.unpack_from(buf, pos)
+        v_election_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_election_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_partitions")
-        (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+        v_num_topic_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_topic_partitions < -1:
             raise _rt.invalid(f"{v_num_topic_partitions!r} must be at least -1", pos - 4, "num_topic_partitions")

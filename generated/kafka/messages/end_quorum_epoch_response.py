@@ -350,8 +350,8 @@ NodeEndpointTuple: TypeAlias = tuple[int | None, str | None, int | None, tuple[T
 #: A `EndQuorumEpochResponseTaggedField` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 EndQuorumEpochResponseTaggedFieldTuple: TypeAlias = tuple[int, NodeEndpointsTag | bytes | None]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ihii")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
@@ -436,7 +436,7 @@ def _d_end_quorum_epoch_response(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -466,7 +466,7 @@ def _d_end_quorum_epoch_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (topic_data_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                        (topic_data_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         topic_data_v_len_topic_name = None
@@ -491,7 +491,7 @@ def _d_end_quorum_epoch_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                     pos = e
                     if p_api_version <= 0:
-                        (topic_data_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (topic_data_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         topic_data_v_num_partitions = None
@@ -727,7 +727,7 @@ def _e_end_quorum_epoch_response(v: EndQuorumEpochResponse, out: list[Any], p_ap
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -735,7 +735,7 @@ def _e_end_quorum_epoch_response(v: EndQuorumEpochResponse, out: list[Any], p_ap
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L3) from None
@@ -826,7 +826,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -853,7 +853,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1075,7 +1075,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S1.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1101,7 +1101,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L5) from None
@@ -1420,7 +1420,7 @@ def _d_node_endpoints_tag(
                     elems_taken = 0
                     try:
                         if p_api_version >= 1:
-                            (node_endpoint_v_node_id,) = _S1.unpack_from(buf, pos)
+                            (node_endpoint_v_node_id,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             node_endpoint_v_node_id = None
@@ -1590,7 +1590,7 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S1.unpack_from(buf, pos)
+        (v_node_id,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_node_id = None
@@ -1707,7 +1707,7 @@ def _e_node_endpoint(v: NodeEndpoint | tuple[Any, ...], out: list[Any], p_api_ve
             if v_node_id is None:
                 raise _rt.missing("node_id")
             try:
-                out.append(_S1.pack(v_node_id))
+                out.append(_S0.pack(v_node_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_node_id,), _L7) from None
@@ -1902,7 +1902,7 @@ def _d_end_quorum_epoch_response_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -1933,7 +1933,7 @@ def _e_end_quorum_epoch_response_header(v: EndQuorumEpochResponseHeader, out: li
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1941,7 +1941,7 @@ def _e_end_quorum_epoch_response_header(v: EndQuorumEpochResponseHeader, out: li
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L3) from None

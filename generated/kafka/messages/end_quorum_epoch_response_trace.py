@@ -32,8 +32,8 @@ FORMAT = "kafka.end_quorum_epoch_response"
 TITLE = "EndQuorumEpochResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ihii")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
@@ -85,7 +85,7 @@ def _d_end_quorum_epoch_response(
         tr.begin("num_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_topics)
     else:
@@ -188,7 +188,7 @@ def _d_topic_data(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -221,7 +221,7 @@ def _d_topic_data(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -447,7 +447,7 @@ def _d_node_endpoint(
         tr.begin("node_id", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S1.unpack_from(buf, pos)
+        (v_node_id,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_node_id)
     else:

@@ -205,7 +205,7 @@ def _d_end_txn_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -231,7 +231,12 @@ def _d_end_txn_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     pos = e
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch, v_committed = _S1.unpack_from(buf, pos)
+    v_producer_id = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_producer_epoch = (((buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x8000) - 0x8000
+    v_committed = buf[pos + 10]
     pos += 11
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -422,7 +427,7 @@ def _d_end_txn_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -448,7 +453,12 @@ def _d_end_txn_request_header(
     pos = e
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch, v_committed = _S1.unpack_from(buf, pos)
+    v_producer_id = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_producer_epoch = (((buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x8000) - 0x8000
+    v_committed = buf[pos + 10]
     pos += 11
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:

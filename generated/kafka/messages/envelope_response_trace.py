@@ -20,7 +20,6 @@ FORMAT = "kafka.envelope_response"
 #: What the format is called, for pages that list it.
 TITLE = "EnvelopeResponse"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 

@@ -760,46 +760,61 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if p_api_version <= 14:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "replica_id")
-        (v_replica_id,) = _S0.unpack_from(buf, pos)
+        v_replica_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_replica_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_max_wait_ms, v_min_bytes = _S1.unpack_from(buf, pos)
+    v_max_wait_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_min_bytes = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "max_bytes")
-        (v_max_bytes,) = _S0.unpack_from(buf, pos)
+        v_max_bytes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_max_bytes = None
     if p_api_version >= 4:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S2.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_id")
-        (v_session_id,) = _S0.unpack_from(buf, pos)
+        v_session_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_id = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_epoch")
-        (v_session_epoch,) = _S0.unpack_from(buf, pos)
+        v_session_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_epoch = None
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -832,7 +847,9 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if (p_api_version >= 7) and (p_api_version <= 11):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_forgotten_topics_data")
-        (v_num_forgotten_topics_data,) = _S0.unpack_from(buf, pos)
+        v_num_forgotten_topics_data = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_forgotten_topics_data = None
@@ -868,7 +885,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if (p_api_version >= 11) and (p_api_version <= 11):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack_id")
-        (v_len_rack_id,) = _S3.unpack_from(buf, pos)
+        v_len_rack_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_rack_id = None
@@ -1283,7 +1300,7 @@ def _d_fetch_topic(
     if p_api_version <= 11:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -1324,7 +1341,9 @@ def _d_fetch_topic(
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -1615,36 +1634,50 @@ def _d_fetch_partition(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L12)
-    (v_partition,) = _S0.unpack_from(buf, pos)
+    v_partition = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 9:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "current_leader_epoch")
-        (v_current_leader_epoch,) = _S0.unpack_from(buf, pos)
+        v_current_leader_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_current_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L13)
-    (v_fetch_offset,) = _S4.unpack_from(buf, pos)
+    v_fetch_offset = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
     pos += 8
     if p_api_version >= 12:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "last_fetched_epoch")
-        (v_last_fetched_epoch,) = _S0.unpack_from(buf, pos)
+        v_last_fetched_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_last_fetched_epoch = None
     if p_api_version >= 5:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S4.unpack_from(buf, pos)
+        v_log_start_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_log_start_offset = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L14)
-    (v_partition_max_bytes,) = _S0.unpack_from(buf, pos)
+    v_partition_max_bytes = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 12:
         if pos < end and (x := buf[pos]) < 128:
@@ -1999,10 +2032,11 @@ def _d_forgotten_topic(
     n: int
     count: int
     e: int
+    p: int
     if (p_api_version >= 7) and (p_api_version <= 11):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -2043,7 +2077,9 @@ def _d_forgotten_topic(
     if (p_api_version >= 7) and (p_api_version <= 11):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -2068,7 +2104,16 @@ def _d_forgotten_topic(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partitions")
-            v_partitions.extend(_N0[count].unpack_from(buf, pos))
+            if count < 8:
+                p = pos
+                for _ in range(count):
+                    v_partitions.append(
+                        (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                        - 0x80000000
+                    )
+                    p += 4
+            else:
+                v_partitions.extend(_N0[count].unpack_from(buf, pos))
             pos += count * 4
     else:
         v_partitions = None
@@ -2462,14 +2507,19 @@ def _d_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if p_api_version >= 15:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "replica_id")
-        (v_replica_id,) = _S0.unpack_from(buf, pos)
+        v_replica_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_replica_id = None
     if p_api_version >= 15:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "replica_epoch")
-        (v_replica_epoch,) = _S4.unpack_from(buf, pos)
+        v_replica_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_replica_epoch = None
@@ -2725,46 +2775,61 @@ def _d_fetch_request_header(
     if p_api_version <= 14:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "replica_id")
-        (v_replica_id,) = _S0.unpack_from(buf, pos)
+        v_replica_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_replica_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_max_wait_ms, v_min_bytes = _S1.unpack_from(buf, pos)
+    v_max_wait_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_min_bytes = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "max_bytes")
-        (v_max_bytes,) = _S0.unpack_from(buf, pos)
+        v_max_bytes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_max_bytes = None
     if p_api_version >= 4:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S2.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_id")
-        (v_session_id,) = _S0.unpack_from(buf, pos)
+        v_session_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_id = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_epoch")
-        (v_session_epoch,) = _S0.unpack_from(buf, pos)
+        v_session_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_epoch = None
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

@@ -841,28 +841,34 @@ def _d_fetch_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version >= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_id")
-        (v_session_id,) = _S0.unpack_from(buf, pos)
+        v_session_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_id = None
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_responses")
-        (v_num_responses,) = _S0.unpack_from(buf, pos)
+        v_num_responses = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_responses = None
@@ -1106,7 +1112,7 @@ def _d_fetchable_topic_response(
     if p_api_version <= 11:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -1147,7 +1153,9 @@ def _d_fetchable_topic_response(
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -1448,26 +1456,41 @@ def _d_partition_data(
     p: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_partition_index, v_error_code, v_high_watermark = _S2.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_high_watermark = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
     pos += 14
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_stable_offset")
-        (v_last_stable_offset,) = _S3.unpack_from(buf, pos)
+        v_last_stable_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_last_stable_offset = None
     if p_api_version >= 5:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S3.unpack_from(buf, pos)
+        v_log_start_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_log_start_offset = None
     if (p_api_version >= 4) and (p_api_version <= 11):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_aborted_transactions")
-        (v_num_aborted_transactions,) = _S0.unpack_from(buf, pos)
+        v_num_aborted_transactions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_num_aborted_transactions < -1:
             raise _rt.invalid(
@@ -1509,14 +1532,18 @@ def _d_partition_data(
     if p_api_version >= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "preferred_read_replica")
-        (v_preferred_read_replica,) = _S0.unpack_from(buf, pos)
+        v_preferred_read_replica = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_preferred_read_replica = None
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_records")
-        (v_len_records,) = _S0.unpack_from(buf, pos)
+        v_len_records = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_len_records < -1:
             raise _rt.invalid(f"{v_len_records!r} must be at least -1", pos - 4, "len_records")
@@ -1916,14 +1943,20 @@ def _d_aborted_transaction(
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S3.unpack_from(buf, pos)
+        v_producer_id = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_offset")
-        (v_first_offset,) = _S3.unpack_from(buf, pos)
+        v_first_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_first_offset = None
@@ -2097,14 +2130,19 @@ def _d_epoch_end_offset(
     if p_api_version >= 12:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "epoch")
-        (v_epoch,) = _S0.unpack_from(buf, pos)
+        v_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_epoch = None
     if p_api_version >= 12:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "end_offset")
-        (v_end_offset,) = _S3.unpack_from(buf, pos)
+        v_end_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_end_offset = None
@@ -2268,14 +2306,18 @@ def _d_leader_id_and_epoch(
     if p_api_version >= 12:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_id")
-        (v_leader_id,) = _S0.unpack_from(buf, pos)
+        v_leader_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_leader_id = None
     if p_api_version >= 12:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_epoch")
-        (v_leader_epoch,) = _S0.unpack_from(buf, pos)
+        v_leader_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_leader_epoch = None
@@ -2435,14 +2477,19 @@ def _d_snapshot_id(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
     if p_api_version >= 12:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "end_offset")
-        (v_end_offset,) = _S3.unpack_from(buf, pos)
+        v_end_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_end_offset = None
     if p_api_version >= 12:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "epoch")
-        (v_epoch,) = _S0.unpack_from(buf, pos)
+        v_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_epoch = None
@@ -2813,7 +2860,9 @@ def _d_node_endpoint(
     if p_api_version >= 16:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S0.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
@@ -2843,7 +2892,9 @@ def _d_node_endpoint(
     if p_api_version >= 16:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "port")
-        (v_port,) = _S0.unpack_from(buf, pos)
+        v_port = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_port = None
@@ -3192,28 +3243,34 @@ def _d_fetch_response_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version >= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "session_id")
-        (v_session_id,) = _S0.unpack_from(buf, pos)
+        v_session_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_session_id = None
     if p_api_version <= 11:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_responses")
-        (v_num_responses,) = _S0.unpack_from(buf, pos)
+        v_num_responses = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_responses = None

@@ -1600,17 +1600,13 @@ def _s_topic_snapshot(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_partition_snapshot(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_snapshot of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_current_leader_epoch: int
     v_snapshot_id: SnapshotId
-    v_position: int
     v_num_tagged_fields: int
     _etagged_fields: Any
     x: int
     count: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition, v_current_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 8
     try:
         v_snapshot_id, pos = _d_snapshot_id(buf, pos, end, lim, p_api_version)
@@ -1618,7 +1614,6 @@ def _s_partition_snapshot(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         raise exc.within("snapshot_id")
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_position,) = _S1.unpack_from(buf, pos)
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

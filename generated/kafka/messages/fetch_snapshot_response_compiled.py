@@ -573,7 +573,10 @@ def _d_fetch_snapshot_response(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -932,7 +935,8 @@ def _d_partition_snapshot(
     p: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_index, v_error_code = _S0.unpack_from(buf, pos)
+    v_index = (((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     try:
         v_snapshot_id, pos = _d_snapshot_id(buf, pos, end, lim, p_api_version)
@@ -940,7 +944,17 @@ def _d_partition_snapshot(
         raise exc.within("snapshot_id")
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_size, v_position = _S1.unpack_from(buf, pos)
+    v_size = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_position = (
+        (
+            (((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000)
+            - 0x80000000
+        )
+        << 32
+    ) | ((buf[pos + 12] << 24) | (buf[pos + 13] << 16) | (buf[pos + 14] << 8) | buf[pos + 15])
     pos += 16
     if pos < end and (x := buf[pos]) < 128:
         v_len_unaligned_records_compact = x - 1
@@ -1144,7 +1158,13 @@ def _d_snapshot_id(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
     count: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_end_offset, v_epoch = _S2.unpack_from(buf, pos)
+    v_end_offset = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_epoch = (
+        ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11]) ^ 0x80000000
+    ) - 0x80000000
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1275,7 +1295,12 @@ def _d_leader_id_and_epoch(
     count: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_leader_id, v_leader_epoch = _S3.unpack_from(buf, pos)
+    v_leader_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_leader_epoch = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1583,7 +1608,9 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S4.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
@@ -1613,7 +1640,7 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S5.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None
@@ -1888,7 +1915,10 @@ def _d_fetch_snapshot_response_header(
     x: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1

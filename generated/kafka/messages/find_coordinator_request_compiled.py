@@ -239,7 +239,7 @@ def _d_find_coordinator_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S0.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -269,7 +269,7 @@ def _d_find_coordinator_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "key_type")
-        (v_key_type,) = _S1.unpack_from(buf, pos)
+        v_key_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_key_type = None
@@ -522,7 +522,7 @@ def _d_string_element(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S0.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None
@@ -640,7 +640,7 @@ def _d_find_coordinator_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S0.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -670,7 +670,7 @@ def _d_find_coordinator_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "key_type")
-        (v_key_type,) = _S1.unpack_from(buf, pos)
+        v_key_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_key_type = None

@@ -357,21 +357,23 @@ def _d_find_coordinator_response(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if (p_api_version >= 1) and (p_api_version <= 2):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -405,14 +407,16 @@ def _d_find_coordinator_response(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S0.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -442,7 +446,9 @@ def _d_find_coordinator_response(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "port")
-        (v_port,) = _S0.unpack_from(buf, pos)
+        v_port = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_port = None
@@ -856,7 +862,9 @@ def _d_coordinator(
     if p_api_version >= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S0.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
@@ -886,14 +894,16 @@ def _d_coordinator(
     if p_api_version >= 4:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "port")
-        (v_port,) = _S0.unpack_from(buf, pos)
+        v_port = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_port = None
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -1201,21 +1211,23 @@ def _d_find_coordinator_response_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if (p_api_version >= 1) and (p_api_version <= 2):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1249,14 +1261,16 @@ def _d_find_coordinator_response_header(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S0.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -1286,7 +1300,9 @@ def _d_find_coordinator_response_header(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "port")
-        (v_port,) = _S0.unpack_from(buf, pos)
+        v_port = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_port = None

@@ -194,8 +194,8 @@ StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">iiB")
-_S3: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">b")
+_S3: Final = _struct.Struct(">iiB")
 _N0: Final = _rt.NumberRuns(">b")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("subscription_id", 0, 4),)
@@ -288,9 +288,13 @@ def _d_get_telemetry_subscriptions_response(
     n: int
     count: int
     e: int
+    p: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     n = 16
     if n < 0:
@@ -302,7 +306,9 @@ def _d_get_telemetry_subscriptions_response(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_subscription_id,) = _S1.unpack_from(buf, pos)
+    v_subscription_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_accepted_compression_types_compact = x - 1
@@ -321,11 +327,23 @@ def _d_get_telemetry_subscriptions_response(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "accepted_compression_types")
-        v_accepted_compression_types.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_accepted_compression_types.append((buf[p] ^ 0x80) - 0x80)
+                p += 1
+        else:
+            v_accepted_compression_types.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 1
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality = _S2.unpack_from(buf, pos)
+    v_push_interval_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_telemetry_max_bytes = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
+    v_delta_temporality = buf[pos + 8]
     pos += 9
     if pos < end and (x := buf[pos]) < 128:
         v_num_requested_metrics_compact = x - 1
@@ -533,7 +551,7 @@ def _e_get_telemetry_subscriptions_response(
         if v_delta_temporality is None:
             raise _rt.missing("delta_temporality")
         try:
-            out.append(_S2.pack(v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality))
+            out.append(_S3.pack(v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality))
             w += 9
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -675,7 +693,10 @@ def _d_get_telemetry_subscriptions_response_header(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     n = 16
     if n < 0:
@@ -687,7 +708,9 @@ def _d_get_telemetry_subscriptions_response_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_subscription_id,) = _S1.unpack_from(buf, pos)
+    v_subscription_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_accepted_compression_types_compact = x - 1

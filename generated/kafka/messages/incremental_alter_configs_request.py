@@ -238,9 +238,9 @@ AlterableConfigTuple: TypeAlias = tuple[str, int, str | None, tuple[TaggedField,
 AlterConfigsResourceTuple: TypeAlias = tuple[int, str, tuple[AlterableConfigTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct(">b")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("config_operation", 0, 1),)
 _L2 = (("validate_only", 0, 1),)
@@ -378,7 +378,7 @@ def _d_incremental_alter_configs_request(
                         alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
                         pos += 1
                         if p_api_version <= 0:
-                            (alter_configs_resource_v_len_resource_name,) = _S2.unpack_from(buf, pos)
+                            (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             alter_configs_resource_v_len_resource_name = None
@@ -440,7 +440,7 @@ def _d_incremental_alter_configs_request(
                             try:
                                 for alter_configs_resource_i in range(alter_configs_resource_count):
                                     if p_api_version <= 0:
-                                        (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
+                                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
                                         pos += 2
                                     else:
                                         alterable_config_v_len_name = None
@@ -471,7 +471,7 @@ def _d_incremental_alter_configs_request(
                                     alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
                                     pos += 1
                                     if p_api_version <= 0:
-                                        (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
+                                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
                                         pos += 2
                                         if alterable_config_v_len_value < -1:
                                             raise _rt.invalid(
@@ -847,7 +847,7 @@ def _d_alter_configs_resource(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -906,7 +906,7 @@ def _d_alter_configs_resource(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (alterable_config_v_len_name,) = _S2.unpack_from(buf, pos)
+                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         alterable_config_v_len_name = None
@@ -933,7 +933,7 @@ def _d_alter_configs_resource(
                     alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
                     pos += 1
                     if p_api_version <= 0:
-                        (alterable_config_v_len_value,) = _S2.unpack_from(buf, pos)
+                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
                         pos += 2
                         if alterable_config_v_len_value < -1:
                             raise _rt.invalid(
@@ -1172,7 +1172,7 @@ def _e_alter_configs_resource(v: AlterConfigsResource | tuple[Any, ...], out: li
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S2.pack(v_len_resource_name))
+                out.append(_S1.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L6) from None
@@ -1283,7 +1283,7 @@ def _d_alterable_config(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        (v_len_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_name = None
@@ -1314,7 +1314,7 @@ def _d_alterable_config(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        (v_len_value,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1481,7 +1481,7 @@ def _e_alterable_config(v: AlterableConfig | tuple[Any, ...], out: list[Any], p_
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S2.pack(v_len_name))
+                out.append(_S1.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L8) from None
@@ -1518,7 +1518,7 @@ def _e_alterable_config(v: AlterableConfig | tuple[Any, ...], out: list[Any], p_
             if v_len_value < -1:
                 raise _rt.invalid_encode(f"{v_len_value!r} must be at least -1", None, "len_value")
             try:
-                out.append(_S2.pack(v_len_value))
+                out.append(_S1.pack(v_len_value))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_value,), _L10) from None
@@ -1646,7 +1646,6 @@ def _e_incremental_alter_configs_request_header(
 def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one alter_configs_resource of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_resource_type: int
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
@@ -1661,12 +1660,11 @@ def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S2.unpack_from(buf, pos)
+        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_resource_name = None
@@ -1750,7 +1748,6 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     v_len_name: Any
     v_len_name_compact: Any
     v_name: str
-    v_config_operation: int
     v_len_value: Any
     v_len_value_compact: Any
     v_value: Any
@@ -1763,7 +1760,7 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        (v_len_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_name = None
@@ -1789,12 +1786,11 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_config_operation = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S2.unpack_from(buf, pos)
+        (v_len_value,) = _S1.unpack_from(buf, pos)
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")

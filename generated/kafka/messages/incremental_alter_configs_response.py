@@ -1053,11 +1053,9 @@ def _e_incremental_alter_configs_response_header(
 def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one alter_configs_resource_response of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_error_message: Any
     v_len_error_message_compact: Any
     v_error_message: Any
-    v_resource_type: int
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
@@ -1069,7 +1067,6 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 0:
         if pos + 2 > end:
@@ -1103,7 +1100,6 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:

@@ -234,7 +234,7 @@ def _d_init_producer_id_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -263,19 +263,24 @@ def _d_init_producer_id_request(
         v_transactional_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_transaction_timeout_ms,) = _S1.unpack_from(buf, pos)
+    v_transaction_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S2.unpack_from(buf, pos)
+        v_producer_id = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -492,7 +497,7 @@ def _d_init_producer_id_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -521,19 +526,24 @@ def _d_init_producer_id_request_header(
         v_transactional_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_transaction_timeout_ms,) = _S1.unpack_from(buf, pos)
+    v_transaction_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S2.unpack_from(buf, pos)
+        v_producer_id = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None

@@ -184,7 +184,15 @@ def _d_init_producer_id_response(
     count: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_producer_id = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
+    v_producer_epoch = (((buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x8000) - 0x8000
     pos += 16
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -313,7 +321,15 @@ def _d_init_producer_id_response_header(
     x: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code, v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_producer_id = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
+    v_producer_epoch = (((buf[pos + 14] << 8) | buf[pos + 15]) ^ 0x8000) - 0x8000
     pos += 16
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -987,7 +987,6 @@ def _s_initialize_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_a
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1030,15 +1029,11 @@ def _s_initialize_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_a
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_state_epoch: int
-    v_start_offset: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition, v_state_epoch, v_start_offset = _S0.unpack_from(buf, pos)
     pos += 16
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

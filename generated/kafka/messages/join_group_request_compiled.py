@@ -418,7 +418,7 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -444,19 +444,23 @@ def _d_join_group_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_session_timeout_ms,) = _S1.unpack_from(buf, pos)
+    v_session_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "rebalance_timeout_ms")
-        (v_rebalance_timeout_ms,) = _S1.unpack_from(buf, pos)
+        v_rebalance_timeout_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_rebalance_timeout_ms = None
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -483,7 +487,7 @@ def _d_join_group_request(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -517,7 +521,7 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S0.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -544,7 +548,9 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_protocols")
-        (v_num_protocols,) = _S1.unpack_from(buf, pos)
+        v_num_protocols = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_protocols = None
@@ -1079,7 +1085,7 @@ def _d_join_group_request_protocol(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1106,7 +1112,9 @@ def _d_join_group_request_protocol(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_metadata")
-        (v_len_metadata,) = _S1.unpack_from(buf, pos)
+        v_len_metadata = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_metadata = None
@@ -1369,7 +1377,7 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1395,19 +1403,23 @@ def _d_join_group_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_session_timeout_ms,) = _S1.unpack_from(buf, pos)
+    v_session_timeout_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "rebalance_timeout_ms")
-        (v_rebalance_timeout_ms,) = _S1.unpack_from(buf, pos)
+        v_rebalance_timeout_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_rebalance_timeout_ms = None
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1434,7 +1446,7 @@ def _d_join_group_request_header(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1468,7 +1480,7 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S0.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -1495,7 +1507,9 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_protocols")
-        (v_num_protocols,) = _S1.unpack_from(buf, pos)
+        v_num_protocols = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_protocols = None

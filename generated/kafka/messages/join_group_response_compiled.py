@@ -435,13 +435,18 @@ def _d_join_group_response(
     if p_api_version >= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_generation_id = _S1.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_generation_id = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     if p_api_version >= 7:
         if pos < end and (x := buf[pos]) < 128:
@@ -469,7 +474,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_name")
-        (v_len_protocol_name,) = _S2.unpack_from(buf, pos)
+        v_len_protocol_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_protocol_name >= 0) or ((v_len_protocol_name == (-1)) and (p_api_version >= 7))):
             raise _rt.invalid(f"{v_len_protocol_name!r} breaks its rule", pos - 2, "len_protocol_name")
@@ -504,7 +509,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_leader")
-        (v_len_leader,) = _S2.unpack_from(buf, pos)
+        v_len_leader = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_leader = None
@@ -538,7 +543,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -565,7 +570,9 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_members")
-        (v_num_members,) = _S0.unpack_from(buf, pos)
+        v_num_members = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_members = None
@@ -1045,7 +1052,7 @@ def _d_join_group_response_member(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1072,7 +1079,7 @@ def _d_join_group_response_member(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S2.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1106,7 +1113,9 @@ def _d_join_group_response_member(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_metadata")
-        (v_len_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_metadata = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_metadata = None
@@ -1456,13 +1465,18 @@ def _d_join_group_response_header(
     if p_api_version >= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_generation_id = _S1.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_generation_id = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     if p_api_version >= 7:
         if pos < end and (x := buf[pos]) < 128:
@@ -1490,7 +1504,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_name")
-        (v_len_protocol_name,) = _S2.unpack_from(buf, pos)
+        v_len_protocol_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_protocol_name >= 0) or ((v_len_protocol_name == (-1)) and (p_api_version >= 7))):
             raise _rt.invalid(f"{v_len_protocol_name!r} breaks its rule", pos - 2, "len_protocol_name")
@@ -1525,7 +1539,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_leader")
-        (v_len_leader,) = _S2.unpack_from(buf, pos)
+        v_len_leader = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_leader = None
@@ -1559,7 +1573,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1586,7 +1600,9 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_members")
-        (v_num_members,) = _S0.unpack_from(buf, pos)
+        v_num_members = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_members = None

@@ -3818,13 +3818,8 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_topic_name: Any
     v_topic_name: Any
-    v_partition_index: int
-    v_controller_epoch: int
-    v_leader: int
-    v_leader_epoch: int
     v_num_isr: Any
     v_num_isr_compact: Any
-    v_partition_epoch: int
     v_num_replicas: Any
     v_num_replicas_compact: Any
     v_num_adding_replicas: Any
@@ -3864,7 +3859,6 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 16
     if p_api_version <= 3:
         if pos + 4 > end:
@@ -3888,18 +3882,9 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
             raise _rt.bad_length(count, pos, "isr")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        pos += count * 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_partition_epoch,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 4 > end:
@@ -3923,15 +3908,7 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
             raise _rt.bad_length(count, pos, "replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        pos += count * 4
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_adding_replicas")
@@ -3955,15 +3932,7 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
                 raise _rt.bad_length(count, pos, "adding_replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "adding_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eadding_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"adding_replicas[{i}]")
+            pos += count * 4
     else:
         v_adding_replicas = None
     if (p_api_version >= 3) and (p_api_version <= 3):
@@ -3989,28 +3958,18 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
                 raise _rt.bad_length(count, pos, "removing_replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "removing_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eremoving_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"removing_replicas[{i}]")
+            pos += count * 4
     else:
         v_removing_replicas = None
     if p_api_version >= 1:
-        if pos >= end:
+        if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "is_new")
-        v_is_new = buf[pos]
         pos += 1
     else:
         v_is_new = None
     if p_api_version >= 6:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_leader_recovery_state = None
@@ -4043,11 +4002,9 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
 def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one leader_and_isr_live_leader of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_broker_id: int
     v_len_host_name: Any
     v_len_host_name_compact: Any
     v_host_name: str
-    v_port: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -4056,7 +4013,6 @@ def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int]
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_broker_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 2 > end:
@@ -4087,7 +4043,6 @@ def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int]
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    (v_port,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:

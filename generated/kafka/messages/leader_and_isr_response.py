@@ -222,8 +222,8 @@ LeaderAndIsrTopicErrorTuple: TypeAlias = tuple[
     bytes | None, tuple[LeaderAndIsrPartitionErrorTuple, ...], tuple[TaggedField, ...]
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
@@ -304,7 +304,7 @@ def _d_leader_and_isr_response(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_errors")
-        (v_num_partition_errors,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_errors,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_errors = None
@@ -365,7 +365,7 @@ def _d_leader_and_isr_response(
                         elems_taken = 0
                         try:
                             if p_api_version <= 3:
-                                (leader_and_isr_partition_error_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                                (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                                 pos += 2
                             else:
                                 leader_and_isr_partition_error_v_len_topic_name = None
@@ -549,7 +549,7 @@ def _d_leader_and_isr_response(
                                 try:
                                     for leader_and_isr_topic_error_i in range(leader_and_isr_topic_error_count):
                                         if p_api_version <= 3:
-                                            (leader_and_isr_partition_error_v_len_topic_name,) = _S0.unpack_from(
+                                            (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(
                                                 buf, pos
                                             )
                                             pos += 2
@@ -860,7 +860,7 @@ def _e_leader_and_isr_response(v: LeaderAndIsrResponse, out: list[Any], p_api_ve
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -868,7 +868,7 @@ def _e_leader_and_isr_response(v: LeaderAndIsrResponse, out: list[Any], p_api_ve
             if v_num_partition_errors is None:
                 raise _rt.missing("num_partition_errors")
             try:
-                out.append(_S1.pack(v_num_partition_errors))
+                out.append(_S0.pack(v_num_partition_errors))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_errors,), _L3) from None
@@ -990,7 +990,7 @@ def _d_leader_and_isr_partition_error(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -1131,7 +1131,7 @@ def _e_leader_and_isr_partition_error(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S1.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1267,7 +1267,7 @@ def _d_leader_and_isr_topic_error(
                     elems_taken = 0
                     try:
                         if p_api_version <= 3:
-                            (leader_and_isr_partition_error_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                            (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             leader_and_isr_partition_error_v_len_topic_name = None
@@ -1541,7 +1541,7 @@ def _d_leader_and_isr_response_header(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_errors")
-        (v_num_partition_errors,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_errors,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_errors = None
@@ -1572,7 +1572,7 @@ def _e_leader_and_isr_response_header(v: LeaderAndIsrResponseHeader, out: list[A
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1580,7 +1580,7 @@ def _e_leader_and_isr_response_header(v: LeaderAndIsrResponseHeader, out: list[A
             if v_num_partition_errors is None:
                 raise _rt.missing("num_partition_errors")
             try:
-                out.append(_S1.pack(v_num_partition_errors))
+                out.append(_S0.pack(v_num_partition_errors))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_errors,), _L3) from None
@@ -1610,8 +1610,6 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
     v_len_topic_name: Any
     v_len_topic_name_compact: Any
     v_topic_name: Any
-    v_partition_index: int
-    v_error_code: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -1621,7 +1619,7 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -1650,7 +1648,6 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
         v_topic_name = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:

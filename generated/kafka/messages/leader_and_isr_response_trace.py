@@ -27,8 +27,8 @@ FORMAT = "kafka.leader_and_isr_response"
 TITLE = "LeaderAndIsrResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
@@ -81,7 +81,7 @@ def _d_leader_and_isr_response(
         tr.begin("num_partition_errors", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_errors")
-        (v_num_partition_errors,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_errors,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partition_errors)
     else:
@@ -232,7 +232,7 @@ def _d_leader_and_isr_partition_error(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:

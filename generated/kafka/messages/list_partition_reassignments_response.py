@@ -1614,7 +1614,6 @@ def _s_ongoing_topic_reassignment(buf: bytes, pos: int, end: int, lim: list[int]
 def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one ongoing_partition_reassignment of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
     v_num_replicas_compact: int
     v_num_adding_replicas_compact: int
     v_num_removing_replicas_compact: int
@@ -1623,7 +1622,6 @@ def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_replicas_compact = x - 1
@@ -1637,15 +1635,7 @@ def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[
             raise _rt.bad_length(count, pos, "replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_adding_replicas_compact = x - 1
         pos += 1
@@ -1658,15 +1648,7 @@ def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[
             raise _rt.bad_length(count, pos, "adding_replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "adding_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eadding_replicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"adding_replicas[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_removing_replicas_compact = x - 1
         pos += 1
@@ -1679,15 +1661,7 @@ def _s_ongoing_partition_reassignment(buf: bytes, pos: int, end: int, lim: list[
             raise _rt.bad_length(count, pos, "removing_replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "removing_replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eremoving_replicas,) = _S1.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"removing_replicas[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -219,6 +219,7 @@ def _d_list_transactions_request(
     _estate_filters: Any
     x: int
     count: int
+    p: int
     if pos < end and (x := buf[pos]) < 128:
         v_num_state_filters_compact = x - 1
         pos += 1
@@ -281,12 +282,30 @@ def _d_list_transactions_request(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "producer_id_filters")
-        v_producer_id_filters.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_producer_id_filters.append(
+                    (
+                        (
+                            (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                            - 0x80000000
+                        )
+                        << 32
+                    )
+                    | ((buf[p + 4] << 24) | (buf[p + 5] << 16) | (buf[p + 6] << 8) | buf[p + 7])
+                )
+                p += 8
+        else:
+            v_producer_id_filters.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 8
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "duration_filter")
-        (v_duration_filter,) = _S0.unpack_from(buf, pos)
+        v_duration_filter = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_duration_filter = None

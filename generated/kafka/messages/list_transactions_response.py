@@ -1005,7 +1005,6 @@ def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_transactional_id_compact: int
     v_transactional_id: str
-    v_producer_id: int
     v_len_transaction_state_compact: int
     v_transaction_state: str
     v_num_tagged_fields: int
@@ -1030,7 +1029,6 @@ def _s_transaction_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_producer_id,) = _S1.unpack_from(buf, pos)
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_len_transaction_state_compact = x - 1

@@ -255,7 +255,9 @@ def _d_metadata_request(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and (p_api_version >= 1))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")
@@ -538,7 +540,7 @@ def _d_metadata_request_topic(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 10))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
@@ -753,7 +755,9 @@ def _d_metadata_request_header(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and (p_api_version >= 1))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")

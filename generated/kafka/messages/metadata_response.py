@@ -3305,11 +3305,9 @@ def _e_metadata_response_header(v: MetadataResponseHeader, out: list[Any], p_api
 def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one metadata_response_broker of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_node_id: int
     v_len_host: Any
     v_len_host_compact: Any
     v_host: str
-    v_port: int
     v_len_rack: Any
     v_len_rack_compact: Any
     v_rack: Any
@@ -3321,7 +3319,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_node_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 8:
         if pos + 2 > end:
@@ -3352,7 +3349,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_port,) = _S0.unpack_from(buf, pos)
     pos += 4
     if (p_api_version >= 1) and (p_api_version <= 8):
         if pos + 2 > end:
@@ -3415,7 +3411,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
 def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one metadata_response_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
     v_len_name: Any
     v_len_name_compact: Any
     v_name: Any
@@ -3433,7 +3428,6 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 8:
         if pos + 2 > end:
@@ -3475,14 +3469,12 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "topic_id")
-        v_topic_id = buf[pos:e]
         pos = e
     else:
         v_topic_id = None
     if p_api_version >= 1:
-        if pos >= end:
+        if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "is_internal")
-        v_is_internal = buf[pos]
         pos += 1
     else:
         v_is_internal = None
@@ -3517,7 +3509,6 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
     if p_api_version >= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "topic_authorized_operations")
-        (v_topic_authorized_operations,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_topic_authorized_operations = None
@@ -3550,9 +3541,6 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
 def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one metadata_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_error_code: int
-    v_partition_index: int
-    v_leader_id: int
     v_leader_epoch: Any
     v_num_replica_nodes: Any
     v_num_replica_nodes_compact: Any
@@ -3567,12 +3555,10 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
     count: int
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_error_code, v_partition_index, v_leader_id = _S2.unpack_from(buf, pos)
     pos += 10
     if p_api_version >= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_epoch")
-        (v_leader_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_leader_epoch = None
@@ -3598,15 +3584,7 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
             raise _rt.bad_length(count, pos, "replica_nodes")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "replica_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplica_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replica_nodes[{i}]")
+        pos += count * 4
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_isr_nodes")
@@ -3629,15 +3607,7 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
             raise _rt.bad_length(count, pos, "isr_nodes")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "isr_nodes")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr_nodes,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr_nodes[{i}]")
+        pos += count * 4
     if (p_api_version >= 5) and (p_api_version <= 8):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
@@ -3661,15 +3631,7 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
                 raise _rt.bad_length(count, pos, "offline_replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"offline_replicas[{i}]")
+            pos += count * 4
     else:
         v_offline_replicas = None
     if p_api_version >= 9:

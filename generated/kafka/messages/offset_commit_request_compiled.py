@@ -449,7 +449,7 @@ def _d_offset_commit_request(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -476,14 +476,16 @@ def _d_offset_commit_request(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id_or_member_epoch")
-        (v_generation_id_or_member_epoch,) = _S1.unpack_from(buf, pos)
+        v_generation_id_or_member_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_generation_id_or_member_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -513,7 +515,7 @@ def _d_offset_commit_request(
     if (p_api_version >= 7) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -547,14 +549,19 @@ def _d_offset_commit_request(
     if (p_api_version >= 2) and (p_api_version <= 4):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "retention_time_ms")
-        (v_retention_time_ms,) = _S2.unpack_from(buf, pos)
+        v_retention_time_ms = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_retention_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -978,7 +985,7 @@ def _d_offset_commit_request_topic(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1005,7 +1012,9 @@ def _d_offset_commit_request_topic(
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -1278,26 +1287,37 @@ def _d_offset_commit_request_partition(
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_partition_index, v_committed_offset = _S3.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_committed_offset = (
+        ((((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 8] << 24) | (buf[pos + 9] << 16) | (buf[pos + 10] << 8) | buf[pos + 11])
     pos += 12
     if p_api_version >= 6:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "committed_leader_epoch")
-        (v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
+        v_committed_leader_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_committed_leader_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "commit_timestamp")
-        (v_commit_timestamp,) = _S2.unpack_from(buf, pos)
+        v_commit_timestamp = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_commit_timestamp = None
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_committed_metadata")
-        (v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_committed_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_committed_metadata < -1:
             raise _rt.invalid(f"{v_len_committed_metadata!r} must be at least -1", pos - 2, "len_committed_metadata")
@@ -1578,7 +1598,7 @@ def _d_offset_commit_request_header(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1605,14 +1625,16 @@ def _d_offset_commit_request_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id_or_member_epoch")
-        (v_generation_id_or_member_epoch,) = _S1.unpack_from(buf, pos)
+        v_generation_id_or_member_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_generation_id_or_member_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1642,7 +1664,7 @@ def _d_offset_commit_request_header(
     if (p_api_version >= 7) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1676,14 +1698,19 @@ def _d_offset_commit_request_header(
     if (p_api_version >= 2) and (p_api_version <= 4):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "retention_time_ms")
-        (v_retention_time_ms,) = _S2.unpack_from(buf, pos)
+        v_retention_time_ms = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_retention_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

@@ -271,14 +271,18 @@ def _d_offset_commit_response(
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -487,7 +491,7 @@ def _d_offset_commit_response_topic(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -514,7 +518,9 @@ def _d_offset_commit_response_topic(
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -794,7 +800,10 @@ def _d_offset_commit_response_partition(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version >= 8:
         if pos < end and (x := buf[pos]) < 128:
@@ -926,14 +935,18 @@ def _d_offset_commit_response_header(
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

@@ -146,8 +146,8 @@ OffsetDeleteRequestPartitionTuple: TypeAlias = tuple[int]
 #: A `OffsetDeleteRequestTopic` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 OffsetDeleteRequestTopicTuple: TypeAlias = tuple[str, tuple[OffsetDeleteRequestPartitionTuple, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("len_group_id", 0, 2),)
 _L1 = (("num_topics", 0, 4),)
 _L2 = (("len_name", 0, 2),)
@@ -193,7 +193,7 @@ def _d_offset_delete_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topics,) = _S1.unpack_from(buf, pos)
+    (v_num_topics,) = _S0.unpack_from(buf, pos)
     pos += 4
     if lim[_LAZY]:
         count = v_num_topics
@@ -241,7 +241,7 @@ def _d_offset_delete_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        (offset_delete_request_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (offset_delete_request_topic_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         offset_delete_request_topic_v_partitions = []
                         offset_delete_request_topic_count = offset_delete_request_topic_v_num_partitions
@@ -258,7 +258,7 @@ def _d_offset_delete_request(
                             offset_delete_request_topic_i = 0
                             try:
                                 for offset_delete_request_topic_i in range(offset_delete_request_topic_count):
-                                    (offset_delete_request_partition_v_partition_index,) = _S1.unpack_from(buf, pos)
+                                    (offset_delete_request_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                     if elem_tuples:
                                         offset_delete_request_topic__epartitions = (
@@ -330,7 +330,7 @@ def _e_offset_delete_request(v: OffsetDeleteRequest, out: list[Any], p_api_versi
         elif v_num_topics != actual:
             raise _rt.mismatch("num_topics", v_num_topics, actual)
         try:
-            out.append(_S0.pack(v_len_group_id))
+            out.append(_S1.pack(v_len_group_id))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_group_id,), _L5) from None
@@ -340,7 +340,7 @@ def _e_offset_delete_request(v: OffsetDeleteRequest, out: list[Any], p_api_versi
         out.append(d)
         w += len(d)
         try:
-            out.append(_S1.pack(v_num_topics))
+            out.append(_S0.pack(v_num_topics))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L6) from None
@@ -392,7 +392,7 @@ def _d_offset_delete_request_topic(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_num_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_partitions,) = _S0.unpack_from(buf, pos)
     pos += 4
     v_partitions = []
     count = v_num_partitions
@@ -411,7 +411,7 @@ def _d_offset_delete_request_topic(
             for i in range(count):
                 elem_at = pos
                 try:
-                    (offset_delete_request_partition_v_partition_index,) = _S1.unpack_from(buf, pos)
+                    (offset_delete_request_partition_v_partition_index,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     if pos > end:
                         raise IndexError  # read again, checked
@@ -471,7 +471,7 @@ def _e_offset_delete_request_topic(
         elif v_num_partitions != actual:
             raise _rt.mismatch("num_partitions", v_num_partitions, actual)
         try:
-            out.append(_S0.pack(v_len_name))
+            out.append(_S1.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L7) from None
@@ -481,7 +481,7 @@ def _e_offset_delete_request_topic(
         out.append(d)
         w += len(d)
         try:
-            out.append(_S1.pack(v_num_partitions))
+            out.append(_S0.pack(v_num_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L8) from None
@@ -512,7 +512,7 @@ def _d_offset_delete_request_partition(
     v_partition_index: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
     pos += 4
     if as_tuple:
         return (v_partition_index,), pos
@@ -533,7 +533,7 @@ def _e_offset_delete_request_partition(
         if v_partition_index is None:
             raise _rt.missing("partition_index")
         try:
-            out.append(_S1.pack(v_partition_index))
+            out.append(_S0.pack(v_partition_index))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_index,), _L9) from None
@@ -568,7 +568,7 @@ def _d_offset_delete_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topics,) = _S1.unpack_from(buf, pos)
+    (v_num_topics,) = _S0.unpack_from(buf, pos)
     pos += 4
     return OffsetDeleteRequestHeader(v_len_group_id, v_group_id, v_num_topics), pos
 
@@ -585,7 +585,7 @@ def _e_offset_delete_request_header(v: OffsetDeleteRequestHeader, out: list[Any]
         if v_len_group_id is None:
             raise _rt.missing("len_group_id")
         try:
-            out.append(_S0.pack(v_len_group_id))
+            out.append(_S1.pack(v_len_group_id))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_group_id,), _L5) from None
@@ -599,7 +599,7 @@ def _e_offset_delete_request_header(v: OffsetDeleteRequestHeader, out: list[Any]
         if v_num_topics is None:
             raise _rt.missing("num_topics")
         try:
-            out.append(_S1.pack(v_num_topics))
+            out.append(_S0.pack(v_num_topics))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L6) from None
@@ -635,7 +635,7 @@ def _s_offset_delete_request_topic(buf: bytes, pos: int, end: int, lim: list[int
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_num_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_partitions,) = _S0.unpack_from(buf, pos)
     pos += 4
     count = v_num_partitions
     if count:
@@ -655,10 +655,8 @@ def _s_offset_delete_request_topic(buf: bytes, pos: int, end: int, lim: list[int
 def _s_offset_delete_request_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one offset_delete_request_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
     pos += 4
     return pos
 

@@ -25,8 +25,7 @@ FORMAT = "kafka.offset_delete_request"
 TITLE = "OffsetDeleteRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
 _L0 = (("len_group_id", 0, 2),)
 _L1 = (("num_topics", 0, 4),)
 _L2 = (("len_name", 0, 2),)
@@ -65,7 +64,7 @@ def _d_offset_delete_request(
     tr.end(pos, v_group_id, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_num_topics,) = _S1.unpack_from(buf, pos)
+    (v_num_topics,) = _S0.unpack_from(buf, pos)
     tr.leaf("num_topics", pos + 0, pos + 4, v_num_topics)
     pos += 4
     tr.begin("topics", pos, end)
@@ -126,7 +125,7 @@ def _d_offset_delete_request_topic(
     tr.end(pos, v_name, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_num_partitions,) = _S1.unpack_from(buf, pos)
+    (v_num_partitions,) = _S0.unpack_from(buf, pos)
     tr.leaf("num_partitions", pos + 0, pos + 4, v_num_partitions)
     pos += 4
     tr.begin("partitions", pos, end)
@@ -168,7 +167,7 @@ def _d_offset_delete_request_partition(
     tr.kind(OffsetDeleteRequestPartition)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     pos += 4
     if as_tuple:

@@ -157,9 +157,9 @@ OffsetDeleteResponsePartitionTuple: TypeAlias = tuple[int, int]
 OffsetDeleteResponseTopicTuple: TypeAlias = tuple[str, tuple[OffsetDeleteResponsePartitionTuple, ...]]
 
 _S0: Final = _struct.Struct(">hii")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">ih")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2), ("throttle_time_ms", 2, 4), ("num_topics", 6, 4))
 _L1 = (("len_name", 0, 2),)
 _L2 = (("num_partitions", 0, 4),)
@@ -238,7 +238,7 @@ def _d_offset_delete_response(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        (offset_delete_response_topic_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        (offset_delete_response_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
                         pos += 4
                         offset_delete_response_topic_v_partitions = []
                         offset_delete_response_topic_count = offset_delete_response_topic_v_num_partitions
@@ -258,7 +258,7 @@ def _d_offset_delete_response(
                                     (
                                         offset_delete_response_partition_v_partition_index,
                                         offset_delete_response_partition_v_error_code,
-                                    ) = _S3.unpack_from(buf, pos)
+                                    ) = _S2.unpack_from(buf, pos)
                                     pos += 6
                                     if elem_tuples:
                                         offset_delete_response_topic__epartitions = (
@@ -387,7 +387,7 @@ def _d_offset_delete_response_topic(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    (v_num_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
     v_partitions = []
     count = v_num_partitions
@@ -409,7 +409,7 @@ def _d_offset_delete_response_topic(
                     (
                         offset_delete_response_partition_v_partition_index,
                         offset_delete_response_partition_v_error_code,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S2.unpack_from(buf, pos)
                     pos += 6
                     if pos > end:
                         raise IndexError  # read again, checked
@@ -473,7 +473,7 @@ def _e_offset_delete_response_topic(
         elif v_num_partitions != actual:
             raise _rt.mismatch("num_partitions", v_num_partitions, actual)
         try:
-            out.append(_S1.pack(v_len_name))
+            out.append(_S3.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L5) from None
@@ -483,7 +483,7 @@ def _e_offset_delete_response_topic(
         out.append(d)
         w += len(d)
         try:
-            out.append(_S2.pack(v_num_partitions))
+            out.append(_S1.pack(v_num_partitions))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L6) from None
@@ -515,7 +515,7 @@ def _d_offset_delete_response_partition(
     v_error_code: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_partition_index, v_error_code = _S3.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
     pos += 6
     if as_tuple:
         return (v_partition_index, v_error_code), pos
@@ -539,7 +539,7 @@ def _e_offset_delete_response_partition(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S3.pack(v_partition_index, v_error_code))
+            out.append(_S2.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -630,7 +630,7 @@ def _s_offset_delete_response_topic(buf: bytes, pos: int, end: int, lim: list[in
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    (v_num_partitions,) = _S1.unpack_from(buf, pos)
     pos += 4
     count = v_num_partitions
     if count:
@@ -650,11 +650,8 @@ def _s_offset_delete_response_topic(buf: bytes, pos: int, end: int, lim: list[in
 def _s_offset_delete_response_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one offset_delete_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_partition_index, v_error_code = _S3.unpack_from(buf, pos)
     pos += 6
     return pos
 

@@ -26,9 +26,8 @@ TITLE = "OffsetDeleteResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">hii")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">ih")
 _L0 = (("error_code", 0, 2), ("throttle_time_ms", 2, 4), ("num_topics", 6, 4))
 _L1 = (("len_name", 0, 2),)
 _L2 = (("num_partitions", 0, 4),)
@@ -111,7 +110,7 @@ def _d_offset_delete_response_topic(
     tr.end(pos, v_name, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_num_partitions,) = _S2.unpack_from(buf, pos)
+    (v_num_partitions,) = _S1.unpack_from(buf, pos)
     tr.leaf("num_partitions", pos + 0, pos + 4, v_num_partitions)
     pos += 4
     tr.begin("partitions", pos, end)
@@ -154,7 +153,7 @@ def _d_offset_delete_response_partition(
     tr.kind(OffsetDeleteResponsePartition)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_partition_index, v_error_code = _S3.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6

@@ -430,7 +430,7 @@ def _d_offset_fetch_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -460,7 +460,9 @@ def _d_offset_fetch_request(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and ((p_api_version >= 2) and (p_api_version <= 7)))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")
@@ -825,10 +827,11 @@ def _d_offset_fetch_request_topic(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -858,7 +861,9 @@ def _d_offset_fetch_request_topic(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_indexes")
-        (v_num_partition_indexes,) = _S1.unpack_from(buf, pos)
+        v_num_partition_indexes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partition_indexes = None
@@ -887,7 +892,16 @@ def _d_offset_fetch_request_topic(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            if count < 8:
+                p = pos
+                for _ in range(count):
+                    v_partition_indexes.append(
+                        (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                        - 0x80000000
+                    )
+                    p += 4
+            else:
+                v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
             pos += count * 4
     else:
         v_partition_indexes = None
@@ -1210,7 +1224,9 @@ def _d_offset_fetch_request_group(
     if p_api_version >= 9:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "member_epoch")
-        (v_member_epoch,) = _S1.unpack_from(buf, pos)
+        v_member_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_member_epoch = None
@@ -1493,6 +1509,7 @@ def _d_offset_fetch_request_topics(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version >= 8:
         if pos < end and (x := buf[pos]) < 128:
             v_len_name_compact = x - 1
@@ -1537,7 +1554,16 @@ def _d_offset_fetch_request_topics(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            if count < 8:
+                p = pos
+                for _ in range(count):
+                    v_partition_indexes.append(
+                        (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                        - 0x80000000
+                    )
+                    p += 4
+            else:
+                v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
             pos += count * 4
     else:
         v_partition_indexes = None
@@ -1748,7 +1774,7 @@ def _d_offset_fetch_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1778,7 +1804,9 @@ def _d_offset_fetch_request_header(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and ((p_api_version >= 2) and (p_api_version <= 7)))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")

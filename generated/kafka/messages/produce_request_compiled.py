@@ -365,7 +365,7 @@ def _d_produce_request(
     if (p_api_version >= 3) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -398,12 +398,17 @@ def _d_produce_request(
         v_transactional_id = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_acks, v_timeout_ms = _S1.unpack_from(buf, pos)
+    v_acks = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_timeout_ms = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_data")
-        (v_num_topic_data,) = _S2.unpack_from(buf, pos)
+        v_num_topic_data = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topic_data = None
@@ -705,7 +710,7 @@ def _d_topic_produce_data(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -732,7 +737,9 @@ def _d_topic_produce_data(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_data")
-        (v_num_partition_data,) = _S2.unpack_from(buf, pos)
+        v_num_partition_data = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partition_data = None
@@ -1001,12 +1008,14 @@ def _d_partition_produce_data(
     p: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    (v_index,) = _S2.unpack_from(buf, pos)
+    v_index = (((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000
     pos += 4
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_records")
-        (v_len_records,) = _S2.unpack_from(buf, pos)
+        v_len_records = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
         if v_len_records < -1:
             raise _rt.invalid(f"{v_len_records!r} must be at least -1", pos - 4, "len_records")
@@ -1237,7 +1246,7 @@ def _d_produce_request_header(
     if (p_api_version >= 3) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -1270,12 +1279,17 @@ def _d_produce_request_header(
         v_transactional_id = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_acks, v_timeout_ms = _S1.unpack_from(buf, pos)
+    v_acks = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_timeout_ms = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_data")
-        (v_num_topic_data,) = _S2.unpack_from(buf, pos)
+        v_num_topic_data = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topic_data = None

@@ -668,7 +668,9 @@ def _d_produce_response(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_responses")
-        (v_num_responses,) = _S0.unpack_from(buf, pos)
+        v_num_responses = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_responses = None
@@ -701,7 +703,9 @@ def _d_produce_response(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
@@ -892,7 +896,7 @@ def _d_topic_produce_response(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -919,7 +923,9 @@ def _d_topic_produce_response(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_responses")
-        (v_num_partition_responses,) = _S0.unpack_from(buf, pos)
+        v_num_partition_responses = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partition_responses = None
@@ -1204,26 +1210,39 @@ def _d_partition_produce_response(
     e: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_index, v_error_code, v_base_offset = _S2.unpack_from(buf, pos)
+    v_index = (((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
+    v_base_offset = (
+        ((((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13])
     pos += 14
     if p_api_version >= 2:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_append_time_ms")
-        (v_log_append_time_ms,) = _S3.unpack_from(buf, pos)
+        v_log_append_time_ms = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_log_append_time_ms = None
     if p_api_version >= 5:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S3.unpack_from(buf, pos)
+        v_log_start_offset = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_log_start_offset = None
     if (p_api_version >= 8) and (p_api_version <= 8):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_record_errors")
-        (v_num_record_errors,) = _S0.unpack_from(buf, pos)
+        v_num_record_errors = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_record_errors = None
@@ -1261,7 +1280,7 @@ def _d_partition_produce_response(
     if (p_api_version >= 8) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1624,14 +1643,16 @@ def _d_batch_index_and_error_message(
     if p_api_version >= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "batch_index")
-        (v_batch_index,) = _S0.unpack_from(buf, pos)
+        v_batch_index = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_batch_index = None
     if (p_api_version >= 8) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_batch_index_error_message")
-        (v_len_batch_index_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_batch_index_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_batch_index_error_message < -1:
             raise _rt.invalid(
@@ -1929,14 +1950,18 @@ def _d_leader_id_and_epoch(
     if p_api_version >= 10:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_id")
-        (v_leader_id,) = _S0.unpack_from(buf, pos)
+        v_leader_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_leader_id = None
     if p_api_version >= 10:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_epoch")
-        (v_leader_epoch,) = _S0.unpack_from(buf, pos)
+        v_leader_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_leader_epoch = None
@@ -2271,7 +2296,9 @@ def _d_node_endpoint(
     if p_api_version >= 10:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S0.unpack_from(buf, pos)
+        v_node_id = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_node_id = None
@@ -2301,7 +2328,9 @@ def _d_node_endpoint(
     if p_api_version >= 10:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "port")
-        (v_port,) = _S0.unpack_from(buf, pos)
+        v_port = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_port = None
@@ -2647,7 +2676,9 @@ def _d_produce_response_header(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_responses")
-        (v_num_responses,) = _S0.unpack_from(buf, pos)
+        v_num_responses = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_responses = None

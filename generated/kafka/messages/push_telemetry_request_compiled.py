@@ -204,7 +204,11 @@ def _d_push_telemetry_request(
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_subscription_id, v_terminating, v_compression_type = _S0.unpack_from(buf, pos)
+    v_subscription_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_terminating = buf[pos + 4]
+    v_compression_type = (buf[pos + 5] ^ 0x80) - 0x80
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_metrics_compact = x - 1
@@ -376,7 +380,11 @@ def _d_push_telemetry_request_header(
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_subscription_id, v_terminating, v_compression_type = _S0.unpack_from(buf, pos)
+    v_subscription_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_terminating = buf[pos + 4]
+    v_compression_type = (buf[pos + 5] ^ 0x80) - 0x80
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_metrics_compact = x - 1

@@ -1558,7 +1558,6 @@ def _s_read_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1601,12 +1600,8 @@ def _s_read_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_v
 def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
-    v_state_epoch: int
-    v_start_offset: int
     v_num_state_batches_compact: int
     v_num_tagged_fields: int
     _estate_batches: Any
@@ -1615,7 +1610,6 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -1636,7 +1630,6 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
         v_error_message = None
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_state_epoch, v_start_offset = _S1.unpack_from(buf, pos)
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_state_batches_compact = x - 1
@@ -1679,16 +1672,11 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
 def _s_state_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one state_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_first_offset: int
-    v_last_offset: int
-    v_delivery_state: int
-    v_delivery_count: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 19 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_first_offset, v_last_offset, v_delivery_state, v_delivery_count = _S2.unpack_from(buf, pos)
     pos += 19
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -1070,7 +1070,6 @@ def _s_read_state_summary_result(buf: bytes, pos: int, end: int, lim: list[int],
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1113,19 +1112,14 @@ def _s_read_state_summary_result(buf: bytes, pos: int, end: int, lim: list[int],
 def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
-    v_state_epoch: int
-    v_start_offset: int
     v_num_tagged_fields: int
     x: int
     count: int
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -1146,7 +1140,6 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
         v_error_message = None
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_state_epoch, v_start_offset = _S1.unpack_from(buf, pos)
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -198,7 +198,9 @@ def _d_remove_raft_voter_request(
         v_cluster_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_voter_id,) = _S0.unpack_from(buf, pos)
+    v_voter_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     n = 16
     if n < 0:
@@ -359,7 +361,9 @@ def _d_remove_raft_voter_request_header(
         v_cluster_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_voter_id,) = _S0.unpack_from(buf, pos)
+    v_voter_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     n = 16
     if n < 0:

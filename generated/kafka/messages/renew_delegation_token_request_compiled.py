@@ -187,7 +187,9 @@ def _d_renew_delegation_token_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S0.unpack_from(buf, pos)
+        v_len_hmac = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_hmac = None
@@ -210,7 +212,10 @@ def _d_renew_delegation_token_request(
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_renew_period_ms,) = _S1.unpack_from(buf, pos)
+    v_renew_period_ms = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
     pos += 8
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -378,7 +383,9 @@ def _d_renew_delegation_token_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S0.unpack_from(buf, pos)
+        v_len_hmac = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_hmac = None
@@ -401,7 +408,10 @@ def _d_renew_delegation_token_request_header(
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_renew_period_ms,) = _S1.unpack_from(buf, pos)
+    v_renew_period_ms = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
     pos += 8
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -175,7 +175,14 @@ def _d_renew_delegation_token_response(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_expiry_timestamp_ms, v_throttle_time_ms = _S0.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_expiry_timestamp_ms = (
+        ((((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9])
+    v_throttle_time_ms = (
+        ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13]) ^ 0x80000000
+    ) - 0x80000000
     pos += 14
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -299,7 +306,14 @@ def _d_renew_delegation_token_response_header(
     x: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_expiry_timestamp_ms, v_throttle_time_ms = _S0.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_expiry_timestamp_ms = (
+        ((((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 6] << 24) | (buf[pos + 7] << 16) | (buf[pos + 8] << 8) | buf[pos + 9])
+    v_throttle_time_ms = (
+        ((buf[pos + 10] << 24) | (buf[pos + 11] << 16) | (buf[pos + 12] << 8) | buf[pos + 13]) ^ 0x80000000
+    ) - 0x80000000
     pos += 14
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -175,7 +175,9 @@ def _d_sasl_authenticate_request(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_auth_bytes")
-        (v_len_auth_bytes,) = _S0.unpack_from(buf, pos)
+        v_len_auth_bytes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_auth_bytes = None
@@ -357,7 +359,9 @@ def _d_sasl_authenticate_request_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_auth_bytes")
-        (v_len_auth_bytes,) = _S0.unpack_from(buf, pos)
+        v_len_auth_bytes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_auth_bytes = None

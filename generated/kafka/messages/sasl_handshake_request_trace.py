@@ -17,7 +17,6 @@ from logcodec.generated.kafka.messages.sasl_handshake_request import SaslHandsha
 FORMAT = "kafka.sasl_handshake_request"
 #: What the format is called, for pages that list it.
 TITLE = "SaslHandshakeRequest"
-_S0: Final = _struct.Struct(">h")
 _L0 = (("len_mechanism", 0, 2),)
 
 

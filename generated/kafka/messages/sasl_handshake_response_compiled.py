@@ -154,7 +154,10 @@ def _d_sasl_handshake_response(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_num_mechanisms = _S0.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_num_mechanisms = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     if lim[_LAZY]:
         count = v_num_mechanisms
@@ -322,7 +325,10 @@ def _d_sasl_handshake_response_header(
     v_num_mechanisms: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_num_mechanisms = _S0.unpack_from(buf, pos)
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
+    v_num_mechanisms = (
+        ((buf[pos + 2] << 24) | (buf[pos + 3] << 16) | (buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x80000000
+    ) - 0x80000000
     pos += 6
     return _untracked(SaslHandshakeResponseHeader(v_error_code, v_num_mechanisms)), pos
 

@@ -24,7 +24,6 @@ TITLE = "SaslHandshakeResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">hi")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2), ("num_mechanisms", 2, 4))
 _L1 = (("len_value", 0, 2),)
 

@@ -1544,7 +1544,6 @@ def _s_share_acknowledge_topic_response(buf: bytes, pos: int, end: int, lim: lis
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1587,8 +1586,6 @@ def _s_share_acknowledge_topic_response(buf: bytes, pos: int, end: int, lim: lis
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_current_leader: LeaderIdAndEpoch
@@ -1598,7 +1595,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_partition_index, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1
@@ -1644,10 +1640,8 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one node_endpoint of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_node_id: int
     v_len_host_compact: int
     v_host: str
-    v_port: int
     v_len_rack_compact: int
     v_rack: Any
     v_num_tagged_fields: int
@@ -1656,7 +1650,6 @@ def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_node_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_host_compact = x - 1
@@ -1676,7 +1669,6 @@ def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_port,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_compact = x - 1

@@ -2269,7 +2269,6 @@ def _s_fetch_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -2312,8 +2311,6 @@ def _s_fetch_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
 def _s_fetch_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one fetch_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_partition_max_bytes: int
     v_num_acknowledgement_batches_compact: int
     v_num_tagged_fields: int
     _eacknowledgement_batches: Any
@@ -2321,7 +2318,6 @@ def _s_fetch_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     count: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_partition_max_bytes = _S1.unpack_from(buf, pos)
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_num_acknowledgement_batches_compact = x - 1
@@ -2364,15 +2360,12 @@ def _s_fetch_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
 def _s_acknowledgement_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one acknowledgement_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_first_offset: int
-    v_last_offset: int
     v_num_acknowledge_types_compact: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_first_offset, v_last_offset = _S2.unpack_from(buf, pos)
     pos += 16
     if pos < end and (x := buf[pos]) < 128:
         v_num_acknowledge_types_compact = x - 1
@@ -2386,15 +2379,7 @@ def _s_acknowledgement_batch(buf: bytes, pos: int, end: int, lim: list[int], p_a
             raise _rt.bad_length(count, pos, "acknowledge_types")
         if count * 1 > end - pos:
             raise _rt.short(buf, pos, end, count * 1, "acknowledge_types")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 1 > end:
-                    raise _rt.short(buf, pos, end, 1, "")
-                (_eacknowledge_types,) = _S3.unpack_from(buf, pos)
-                pos += 1
-        except _rt.DecodeError as exc:
-            raise exc.within(f"acknowledge_types[{i}]")
+        pos += count * 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1
@@ -2431,7 +2416,6 @@ def _s_forgotten_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -2445,15 +2429,7 @@ def _s_forgotten_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
             raise _rt.bad_length(count, pos, "partitions")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "partitions")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S4.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"partitions[{i}]")
+        pos += count * 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

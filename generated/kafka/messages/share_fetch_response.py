@@ -408,8 +408,8 @@ NodeEndpointTuple: TypeAlias = tuple[int, str, int, str | None, tuple[TaggedFiel
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">qqh")
+_S2: Final = _struct.Struct(">qqh")
+_S3: Final = _struct.Struct(">h")
 _S4: Final = _struct.Struct(">ii")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("node_id", 0, 4),)
@@ -1138,7 +1138,7 @@ def _d_partition_data(
                         acquired_records_v_first_offset,
                         acquired_records_v_last_offset,
                         acquired_records_v_delivery_count,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S2.unpack_from(buf, pos)
                     pos += 18
                     if (x := buf[pos]) < 128:
                         acquired_records_v_num_tagged_fields = x
@@ -1375,7 +1375,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_acknowledge_error_code is None:
             raise _rt.missing("acknowledge_error_code")
         try:
-            out.append(_S2.pack(v_acknowledge_error_code))
+            out.append(_S3.pack(v_acknowledge_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_acknowledge_error_code,), _L8) from None
@@ -1570,7 +1570,7 @@ def _d_acquired_records(
     count: int
     if pos + 18 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_first_offset, v_last_offset, v_delivery_count = _S3.unpack_from(buf, pos)
+    v_first_offset, v_last_offset, v_delivery_count = _S2.unpack_from(buf, pos)
     pos += 18
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1632,7 +1632,7 @@ def _e_acquired_records(v: AcquiredRecords | tuple[Any, ...], out: list[Any], p_
         if v_delivery_count is None:
             raise _rt.missing("delivery_count")
         try:
-            out.append(_S3.pack(v_first_offset, v_last_offset, v_delivery_count))
+            out.append(_S2.pack(v_first_offset, v_last_offset, v_delivery_count))
             w += 18
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1980,10 +1980,8 @@ def _e_share_fetch_response_header(v: ShareFetchResponseHeader, out: list[Any], 
 def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one node_endpoint of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_node_id: int
     v_len_host_compact: int
     v_host: str
-    v_port: int
     v_len_rack_compact: int
     v_rack: Any
     v_num_tagged_fields: int
@@ -1992,7 +1990,6 @@ def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_node_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_host_compact = x - 1
@@ -2012,7 +2009,6 @@ def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_port,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_compact = x - 1

@@ -35,10 +35,9 @@ TITLE = "ShareFetchResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ii")
-_S3: Final = _struct.Struct(">qqh")
-_S4: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">ii")
+_S2: Final = _struct.Struct(">qqh")
+_S3: Final = _struct.Struct(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("acknowledge_error_code", 0, 2),)
@@ -527,7 +526,7 @@ def _d_leader_id_and_epoch(
     tr.kind(LeaderIdAndEpoch)
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("leader_id", pos + 0, pos + 4, v_leader_id)
     tr.leaf("leader_epoch", pos + 4, pos + 8, v_leader_epoch)
     pos += 8
@@ -578,7 +577,7 @@ def _d_acquired_records(
     tr.kind(AcquiredRecords)
     if pos + 18 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_first_offset, v_last_offset, v_delivery_count = _S3.unpack_from(buf, pos)
+    v_first_offset, v_last_offset, v_delivery_count = _S2.unpack_from(buf, pos)
     tr.leaf("first_offset", pos + 0, pos + 8, v_first_offset)
     tr.leaf("last_offset", pos + 8, pos + 16, v_last_offset)
     tr.leaf("delivery_count", pos + 16, pos + 18, v_delivery_count)
@@ -636,7 +635,7 @@ def _d_node_endpoint(
     tr.kind(NodeEndpoint)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    (v_node_id,) = _S4.unpack_from(buf, pos)
+    (v_node_id,) = _S3.unpack_from(buf, pos)
     tr.leaf("node_id", pos + 0, pos + 4, v_node_id)
     pos += 4
     tr.begin("len_host_compact", pos, end)
@@ -661,7 +660,7 @@ def _d_node_endpoint(
     tr.end(pos, v_host, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    (v_port,) = _S4.unpack_from(buf, pos)
+    (v_port,) = _S3.unpack_from(buf, pos)
     tr.leaf("port", pos + 0, pos + 4, v_port)
     pos += 4
     tr.begin("len_rack_compact", pos, end)

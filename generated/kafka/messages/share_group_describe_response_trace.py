@@ -33,8 +33,7 @@ TITLE = "ShareGroupDescribeResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ii")
+_S1: Final = _struct.Struct(">ii")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("group_epoch", 0, 4), ("assignment_epoch", 4, 4))
@@ -240,7 +239,7 @@ def _d_described_group(
     tr.end(pos, v_group_state, FRAMED)
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_group_epoch, v_assignment_epoch = _S2.unpack_from(buf, pos)
+    v_group_epoch, v_assignment_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("group_epoch", pos + 0, pos + 4, v_group_epoch)
     tr.leaf("assignment_epoch", pos + 4, pos + 8, v_assignment_epoch)
     pos += 8

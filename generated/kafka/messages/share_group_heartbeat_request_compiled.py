@@ -303,7 +303,9 @@ def _d_share_group_heartbeat_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_member_epoch,) = _S0.unpack_from(buf, pos)
+    v_member_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_id_compact = x - 1
@@ -689,7 +691,9 @@ def _d_share_group_heartbeat_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_member_epoch,) = _S0.unpack_from(buf, pos)
+    v_member_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_id_compact = x - 1

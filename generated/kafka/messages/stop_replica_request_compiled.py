@@ -318,8 +318,8 @@ StopReplicaTopicStateTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">B")
+_S2: Final = _struct.Struct(">q")
 _S3: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
@@ -419,7 +419,9 @@ def _d_stop_replica_request(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_controller_id,) = _S0.unpack_from(buf, pos)
+    v_controller_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 4:
         if pos >= end:
@@ -430,12 +432,17 @@ def _d_stop_replica_request(
         v_is_k_raft_controller = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_controller_epoch,) = _S0.unpack_from(buf, pos)
+    v_controller_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S1.unpack_from(buf, pos)
+        v_broker_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_broker_epoch = None
@@ -449,7 +456,9 @@ def _d_stop_replica_request(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_ungrouped_partitions")
-        (v_num_ungrouped_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_ungrouped_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_ungrouped_partitions = None
@@ -478,7 +487,9 @@ def _d_stop_replica_request(
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -693,7 +704,7 @@ def _e_stop_replica_request(v: StopReplicaRequest, out: list[Any], p_api_version
             if v_broker_epoch is None:
                 raise _rt.missing("broker_epoch")
             try:
-                out.append(_S1.pack(v_broker_epoch))
+                out.append(_S2.pack(v_broker_epoch))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_broker_epoch,), _L5) from None
@@ -850,7 +861,7 @@ def _d_stop_replica_partition_v0(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -871,7 +882,9 @@ def _d_stop_replica_partition_v0(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "partition_index")
-        (v_partition_index,) = _S0.unpack_from(buf, pos)
+        v_partition_index = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_partition_index = None
@@ -963,10 +976,11 @@ def _d_stop_replica_topic_v1(
     n: int
     count: int
     e: int
+    p: int
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S3.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -996,7 +1010,9 @@ def _d_stop_replica_topic_v1(
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_indexes")
-        (v_num_partition_indexes,) = _S0.unpack_from(buf, pos)
+        v_num_partition_indexes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partition_indexes = None
@@ -1025,7 +1041,16 @@ def _d_stop_replica_topic_v1(
                 lim[_ELEMENTS_RESERVED] = left
             else:
                 _take_elements(lim, count, pos, "partition_indexes")
-            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+            if count < 8:
+                p = pos
+                for _ in range(count):
+                    v_partition_indexes.append(
+                        (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000)
+                        - 0x80000000
+                    )
+                    p += 4
+            else:
+                v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
             pos += count * 4
     else:
         v_partition_indexes = None
@@ -1556,14 +1581,18 @@ def _d_stop_replica_partition_state(
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "partition_index")
-        (v_partition_index,) = _S0.unpack_from(buf, pos)
+        v_partition_index = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_partition_index = None
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_epoch")
-        (v_leader_epoch,) = _S0.unpack_from(buf, pos)
+        v_leader_epoch = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_leader_epoch = None
@@ -1732,7 +1761,9 @@ def _d_stop_replica_request_header(
     v_num_ungrouped_partitions: Any
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_controller_id,) = _S0.unpack_from(buf, pos)
+    v_controller_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 4:
         if pos >= end:
@@ -1743,12 +1774,17 @@ def _d_stop_replica_request_header(
         v_is_k_raft_controller = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_controller_epoch,) = _S0.unpack_from(buf, pos)
+    v_controller_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S1.unpack_from(buf, pos)
+        v_broker_epoch = (
+            ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+            << 32
+        ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
         pos += 8
     else:
         v_broker_epoch = None
@@ -1762,7 +1798,9 @@ def _d_stop_replica_request_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_ungrouped_partitions")
-        (v_num_ungrouped_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_ungrouped_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_ungrouped_partitions = None
@@ -1823,7 +1861,7 @@ def _e_stop_replica_request_header(v: StopReplicaRequestHeader, out: list[Any], 
             if v_broker_epoch is None:
                 raise _rt.missing("broker_epoch")
             try:
-                out.append(_S1.pack(v_broker_epoch))
+                out.append(_S2.pack(v_broker_epoch))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_broker_epoch,), _L5) from None

@@ -164,8 +164,8 @@ class StopReplicaResponseHeader:
 #: A `StopReplicaPartitionError` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 StopReplicaPartitionErrorTuple: TypeAlias = tuple[str, int, int, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
@@ -237,7 +237,7 @@ def _d_stop_replica_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_errors")
-        (v_num_partition_errors,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_errors,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_errors = None
@@ -289,7 +289,7 @@ def _d_stop_replica_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (stop_replica_partition_error_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                            (stop_replica_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             stop_replica_partition_error_v_len_topic_name = None
@@ -479,7 +479,7 @@ def _e_stop_replica_response(v: StopReplicaResponse, out: list[Any], p_api_versi
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -487,7 +487,7 @@ def _e_stop_replica_response(v: StopReplicaResponse, out: list[Any], p_api_versi
             if v_num_partition_errors is None:
                 raise _rt.missing("num_partition_errors")
             try:
-                out.append(_S1.pack(v_num_partition_errors))
+                out.append(_S0.pack(v_num_partition_errors))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_errors,), _L3) from None
@@ -574,7 +574,7 @@ def _d_stop_replica_partition_error(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -711,7 +711,7 @@ def _e_stop_replica_partition_error(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S1.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -797,7 +797,7 @@ def _d_stop_replica_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_errors")
-        (v_num_partition_errors,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_errors,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_errors = None
@@ -828,7 +828,7 @@ def _e_stop_replica_response_header(v: StopReplicaResponseHeader, out: list[Any]
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -836,7 +836,7 @@ def _e_stop_replica_response_header(v: StopReplicaResponseHeader, out: list[Any]
             if v_num_partition_errors is None:
                 raise _rt.missing("num_partition_errors")
             try:
-                out.append(_S1.pack(v_num_partition_errors))
+                out.append(_S0.pack(v_num_partition_errors))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_errors,), _L3) from None
@@ -866,8 +866,6 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
     v_len_topic_name: Any
     v_len_topic_name_compact: Any
     v_topic_name: str
-    v_partition_index: int
-    v_error_code: int
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
@@ -877,7 +875,7 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_len_topic_name = None
@@ -903,7 +901,6 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -253,7 +253,9 @@ def _d_sync_group_response(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
@@ -310,7 +312,9 @@ def _d_sync_group_response(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_assignment")
-        (v_len_assignment,) = _S0.unpack_from(buf, pos)
+        v_len_assignment = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_assignment = None
@@ -604,7 +608,9 @@ def _d_sync_group_response_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "throttle_time_ms")
-        (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+        v_throttle_time_ms = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_throttle_time_ms = None
@@ -661,7 +667,9 @@ def _d_sync_group_response_header(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_assignment")
-        (v_len_assignment,) = _S0.unpack_from(buf, pos)
+        v_len_assignment = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_len_assignment = None

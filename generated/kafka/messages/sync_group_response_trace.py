@@ -21,7 +21,6 @@ FORMAT = "kafka.sync_group_response"
 TITLE = "SyncGroupResponse"
 _ELEMENTS_RESERVED: Final = 6
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 

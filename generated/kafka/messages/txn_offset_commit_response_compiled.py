@@ -271,12 +271,16 @@ def _d_txn_offset_commit_response(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -481,7 +485,7 @@ def _d_txn_offset_commit_response_topic(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -508,7 +512,9 @@ def _d_txn_offset_commit_response_topic(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -790,7 +796,10 @@ def _d_txn_offset_commit_response_partition(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -921,12 +930,16 @@ def _d_txn_offset_commit_response_header(
     x: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_throttle_time_ms,) = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None

@@ -149,7 +149,9 @@ def _d_unregister_broker_request(
     count: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_broker_id,) = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -236,7 +238,9 @@ def _d_unregister_broker_request_header(
     x: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_broker_id,) = _S0.unpack_from(buf, pos)
+    v_broker_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

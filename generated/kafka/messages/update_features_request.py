@@ -164,9 +164,9 @@ class UpdateFeaturesRequestHeader:
 FeatureUpdateKeyTuple: TypeAlias = tuple[str, int, int | None, int | None, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">B")
+_S1: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">B")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("max_version_level", 0, 2),)
 _L2 = (("timeout_ms", ">i"),)
@@ -302,7 +302,7 @@ def _d_update_features_request(
                         else:
                             feature_update_key_v_allow_downgrade = None
                         if p_api_version >= 1:
-                            (feature_update_key_v_upgrade_type,) = _S2.unpack_from(buf, pos)
+                            (feature_update_key_v_upgrade_type,) = _S1.unpack_from(buf, pos)
                             pos += 1
                         else:
                             feature_update_key_v_upgrade_type = None
@@ -537,7 +537,7 @@ def _d_feature_update_key(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "upgrade_type")
-        (v_upgrade_type,) = _S2.unpack_from(buf, pos)
+        (v_upgrade_type,) = _S1.unpack_from(buf, pos)
         pos += 1
     else:
         v_upgrade_type = None
@@ -632,7 +632,7 @@ def _e_feature_update_key(v: FeatureUpdateKey | tuple[Any, ...], out: list[Any],
         if v_max_version_level is None:
             raise _rt.missing("max_version_level")
         try:
-            out.append(_S1.pack(v_max_version_level))
+            out.append(_S3.pack(v_max_version_level))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_max_version_level,), _L4) from None
@@ -741,7 +741,6 @@ def _s_feature_update_key(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_feature_compact: int
     v_feature: str
-    v_max_version_level: int
     v_allow_downgrade: Any
     v_upgrade_type: Any
     v_num_tagged_fields: int
@@ -766,19 +765,16 @@ def _s_feature_update_key(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
     pos += 2
     if p_api_version <= 0:
-        if pos >= end:
+        if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "allow_downgrade")
-        v_allow_downgrade = buf[pos]
         pos += 1
     else:
         v_allow_downgrade = None
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "upgrade_type")
-        (v_upgrade_type,) = _S2.unpack_from(buf, pos)
         pos += 1
     else:
         v_upgrade_type = None

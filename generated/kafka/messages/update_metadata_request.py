@@ -4628,13 +4628,8 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_topic_name: Any
     v_topic_name: Any
-    v_partition_index: int
-    v_controller_epoch: int
-    v_leader: int
-    v_leader_epoch: int
     v_num_isr: Any
     v_num_isr_compact: Any
-    v_zk_version: int
     v_num_replicas: Any
     v_num_replicas_compact: Any
     v_num_offline_replicas: Any
@@ -4669,7 +4664,6 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 16
     if p_api_version <= 5:
         if pos + 4 > end:
@@ -4693,18 +4687,9 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
             raise _rt.bad_length(count, pos, "isr")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "isr")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_eisr,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"isr[{i}]")
+        pos += count * 4
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_zk_version,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 5:
         if pos + 4 > end:
@@ -4728,15 +4713,7 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
             raise _rt.bad_length(count, pos, "replicas")
         if count * 4 > end - pos:
             raise _rt.short(buf, pos, end, count * 4, "replicas")
-        i = 0
-        try:
-            for i in range(count):
-                if pos + 4 > end:
-                    raise _rt.short(buf, pos, end, 4, "")
-                (_ereplicas,) = _S0.unpack_from(buf, pos)
-                pos += 4
-        except _rt.DecodeError as exc:
-            raise exc.within(f"replicas[{i}]")
+        pos += count * 4
     if (p_api_version >= 4) and (p_api_version <= 5):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_offline_replicas")
@@ -4760,15 +4737,7 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
                 raise _rt.bad_length(count, pos, "offline_replicas")
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
-            i = 0
-            try:
-                for i in range(count):
-                    if pos + 4 > end:
-                        raise _rt.short(buf, pos, end, 4, "")
-                    (_eoffline_replicas,) = _S0.unpack_from(buf, pos)
-                    pos += 4
-            except _rt.DecodeError as exc:
-                raise exc.within(f"offline_replicas[{i}]")
+            pos += count * 4
     else:
         v_offline_replicas = None
     if p_api_version >= 6:

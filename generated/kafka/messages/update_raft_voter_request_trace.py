@@ -27,8 +27,7 @@ TITLE = "UpdateRaftVoterRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ii")
-_S1: Final = _struct.Struct(">H")
-_S2: Final = _struct.Struct(">hh")
+_S1: Final = _struct.Struct(">hh")
 _L0 = (("current_leader_epoch", 0, 4), ("voter_id", 4, 4))
 _L1 = (("port", 0, 2),)
 _L2 = (("min_supported_version", 0, 2), ("max_supported_version", 2, 2))
@@ -302,7 +301,7 @@ def _d_k_raft_version_feature(
     tr.kind(KRaftVersionFeature)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_min_supported_version, v_max_supported_version = _S2.unpack_from(buf, pos)
+    v_min_supported_version, v_max_supported_version = _S1.unpack_from(buf, pos)
     tr.leaf("min_supported_version", pos + 0, pos + 2, v_min_supported_version)
     tr.leaf("max_supported_version", pos + 2, pos + 4, v_max_supported_version)
     pos += 4

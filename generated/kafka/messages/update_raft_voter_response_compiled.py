@@ -291,7 +291,10 @@ def _d_update_raft_voter_response(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -430,7 +433,12 @@ def _d_current_leader(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
+    v_leader_id = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_leader_epoch = (
+        ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7]) ^ 0x80000000
+    ) - 0x80000000
     pos += 8
     if pos < end and (x := buf[pos]) < 128:
         v_len_host_compact = x - 1
@@ -450,7 +458,7 @@ def _d_current_leader(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_port,) = _S2.unpack_from(buf, pos)
+    v_port = (((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -692,7 +700,10 @@ def _d_update_raft_voter_response_header(
     x: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
+    v_throttle_time_ms = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -1336,13 +1336,8 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_candidate_epoch: int
-    v_candidate_id: int
     v_candidate_directory_id: Any
     v_voter_directory_id: Any
-    v_last_offset_epoch: int
-    v_last_offset: int
     v_num_tagged_fields: int
     x: int
     n: int
@@ -1350,7 +1345,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_candidate_epoch, v_candidate_id = _S1.unpack_from(buf, pos)
     pos += 12
     if p_api_version >= 1:
         n = 16
@@ -1359,7 +1353,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "candidate_directory_id")
-        v_candidate_directory_id = buf[pos:e]
         pos = e
     else:
         v_candidate_directory_id = None
@@ -1370,13 +1363,11 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         e = pos + n
         if e > end:
             raise _rt.short(buf, pos, end, n, "voter_directory_id")
-        v_voter_directory_id = buf[pos:e]
         pos = e
     else:
         v_voter_directory_id = None
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_last_offset_epoch, v_last_offset = _S2.unpack_from(buf, pos)
     pos += 12
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

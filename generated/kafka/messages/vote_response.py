@@ -312,8 +312,8 @@ NodeEndpointTuple: TypeAlias = tuple[int | None, str | None, int | None, tuple[T
 #: A `VoteResponseTaggedField` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 VoteResponseTaggedFieldTuple: TypeAlias = tuple[int, NodeEndpointsTag | bytes | None]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">ihiiB")
+_S0: Final = _struct.Struct(">ihiiB")
+_S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
@@ -482,7 +482,7 @@ def _d_vote_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                                         partition_data_v_leader_id,
                                         partition_data_v_leader_epoch,
                                         partition_data_v_vote_granted,
-                                    ) = _S1.unpack_from(buf, pos)
+                                    ) = _S0.unpack_from(buf, pos)
                                     pos += 15
                                     if (x := buf[pos]) < 128:
                                         partition_data_v_num_tagged_fields = x
@@ -643,7 +643,7 @@ def _e_vote_response(v: VoteResponse, out: list[Any], p_api_version: int) -> int
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -758,7 +758,7 @@ def _d_topic_data(
                         partition_data_v_leader_id,
                         partition_data_v_leader_epoch,
                         partition_data_v_vote_granted,
-                    ) = _S1.unpack_from(buf, pos)
+                    ) = _S0.unpack_from(buf, pos)
                     pos += 15
                     if (x := buf[pos]) < 128:
                         partition_data_v_num_tagged_fields = x
@@ -963,7 +963,7 @@ def _d_partition_data(
     count: int
     if pos + 15 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted = _S1.unpack_from(buf, pos)
+    v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted = _S0.unpack_from(buf, pos)
     pos += 15
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1046,7 +1046,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_vote_granted is None:
             raise _rt.missing("vote_granted")
         try:
-            out.append(_S1.pack(v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted))
+            out.append(_S0.pack(v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted))
             w += 15
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1628,7 +1628,7 @@ def _e_vote_response_header(v: VoteResponseHeader, out: list[Any], p_api_version
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S1.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1715,17 +1715,11 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition_index: int
-    v_error_code: int
-    v_leader_id: int
-    v_leader_epoch: int
-    v_vote_granted: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 15 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted = _S1.unpack_from(buf, pos)
     pos += 15
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

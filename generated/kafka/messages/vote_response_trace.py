@@ -32,10 +32,9 @@ FORMAT = "kafka.vote_response"
 TITLE = "VoteResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">ihiiB")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">H")
+_S0: Final = _struct.Struct(">ihiiB")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (
     ("partition_index", 0, 4),
@@ -277,7 +276,7 @@ def _d_partition_data(
     tr.kind(PartitionData)
     if pos + 15 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted = _S1.unpack_from(buf, pos)
+    v_partition_index, v_error_code, v_leader_id, v_leader_epoch, v_vote_granted = _S0.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     tr.leaf("leader_id", pos + 6, pos + 10, v_leader_id)
@@ -401,7 +400,7 @@ def _d_node_endpoint(
         tr.begin("node_id", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "node_id")
-        (v_node_id,) = _S2.unpack_from(buf, pos)
+        (v_node_id,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_node_id)
     else:
@@ -437,7 +436,7 @@ def _d_node_endpoint(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        (v_port,) = _S2.unpack_from(buf, pos)
         pos += 2
         tr.end(pos, v_port)
     else:

@@ -1503,7 +1503,6 @@ def _s_write_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1546,10 +1545,6 @@ def _s_write_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_state_epoch: int
-    v_leader_epoch: int
-    v_start_offset: int
     v_num_state_batches_compact: int
     v_num_tagged_fields: int
     _estate_batches: Any
@@ -1557,7 +1552,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     count: int
     if pos + 20 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition, v_state_epoch, v_leader_epoch, v_start_offset = _S0.unpack_from(buf, pos)
     pos += 20
     if pos < end and (x := buf[pos]) < 128:
         v_num_state_batches_compact = x - 1
@@ -1600,16 +1594,11 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_state_batch(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one state_batch of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_first_offset: int
-    v_last_offset: int
-    v_delivery_state: int
-    v_delivery_count: int
     v_num_tagged_fields: int
     x: int
     count: int
     if pos + 19 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_first_offset, v_last_offset, v_delivery_state, v_delivery_count = _S1.unpack_from(buf, pos)
     pos += 19
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

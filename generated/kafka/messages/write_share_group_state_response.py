@@ -989,7 +989,6 @@ def _s_write_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     e = pos + n
     if e > end:
         raise _rt.short(buf, pos, end, n, "topic_id")
-    v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1032,8 +1031,6 @@ def _s_write_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_
 def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_partition: int
-    v_error_code: int
     v_len_error_message_compact: int
     v_error_message: Any
     v_num_tagged_fields: int
@@ -1042,7 +1039,6 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1

@@ -309,7 +309,9 @@ def _d_write_txn_markers_request(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_markers")
-        (v_num_markers,) = _S0.unpack_from(buf, pos)
+        v_num_markers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_markers = None
@@ -504,12 +506,19 @@ def _d_writable_txn_marker(
     count: int
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_producer_id, v_producer_epoch, v_transaction_result = _S1.unpack_from(buf, pos)
+    v_producer_id = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
+    v_producer_epoch = (((buf[pos + 8] << 8) | buf[pos + 9]) ^ 0x8000) - 0x8000
+    v_transaction_result = buf[pos + 10]
     pos += 11
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -541,7 +550,9 @@ def _d_writable_txn_marker(
             raise exc.within(f"topics[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_coordinator_epoch,) = _S0.unpack_from(buf, pos)
+    v_coordinator_epoch = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
     pos += 4
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -759,10 +770,11 @@ def _d_writable_txn_marker_topic(
     n: int
     count: int
     e: int
+    p: int
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -789,7 +801,9 @@ def _d_writable_txn_marker_topic(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_indexes")
-        (v_num_partition_indexes,) = _S0.unpack_from(buf, pos)
+        v_num_partition_indexes = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partition_indexes = None
@@ -813,7 +827,15 @@ def _d_writable_txn_marker_topic(
             lim[_ELEMENTS_RESERVED] = left
         else:
             _take_elements(lim, count, pos, "partition_indexes")
-        v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
+        if count < 8:
+            p = pos
+            for _ in range(count):
+                v_partition_indexes.append(
+                    (((buf[p] << 24) | (buf[p + 1] << 16) | (buf[p + 2] << 8) | buf[p + 3]) ^ 0x80000000) - 0x80000000
+                )
+                p += 4
+        else:
+            v_partition_indexes.extend(_N0[count].unpack_from(buf, pos))
         pos += count * 4
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1059,7 +1081,9 @@ def _d_write_txn_markers_request_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_markers")
-        (v_num_markers,) = _S0.unpack_from(buf, pos)
+        v_num_markers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_markers = None

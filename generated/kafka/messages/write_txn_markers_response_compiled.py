@@ -311,7 +311,9 @@ def _d_write_txn_markers_response(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_markers")
-        (v_num_markers,) = _S0.unpack_from(buf, pos)
+        v_num_markers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_markers = None
@@ -503,12 +505,17 @@ def _d_writable_txn_marker_result(
     count: int
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_producer_id,) = _S1.unpack_from(buf, pos)
+    v_producer_id = (
+        ((((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000) - 0x80000000)
+        << 32
+    ) | ((buf[pos + 4] << 24) | (buf[pos + 5] << 16) | (buf[pos + 6] << 8) | buf[pos + 7])
     pos += 8
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S0.unpack_from(buf, pos)
+        v_num_topics = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_topics = None
@@ -723,7 +730,7 @@ def _d_writable_txn_marker_topic_result(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -750,7 +757,9 @@ def _d_writable_txn_marker_topic_result(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S0.unpack_from(buf, pos)
+        v_num_partitions = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_partitions = None
@@ -1032,7 +1041,10 @@ def _d_writable_txn_marker_partition_result(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_partition_index, v_error_code = _S3.unpack_from(buf, pos)
+    v_partition_index = (
+        ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+    ) - 0x80000000
+    v_error_code = (((buf[pos + 4] << 8) | buf[pos + 5]) ^ 0x8000) - 0x8000
     pos += 6
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1163,7 +1175,9 @@ def _d_write_txn_markers_response_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_markers")
-        (v_num_markers,) = _S0.unpack_from(buf, pos)
+        v_num_markers = (
+            ((buf[pos] << 24) | (buf[pos + 1] << 16) | (buf[pos + 2] << 8) | buf[pos + 3]) ^ 0x80000000
+        ) - 0x80000000
         pos += 4
     else:
         v_num_markers = None
