@@ -1091,7 +1091,6 @@ def _e_block_metadata_header(v: BlockMetadataHeader, out: list[Any]) -> int:
 def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     """Skip one topic_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_id: bytes
     v_len_name: int
     v_name: str
     v_partition: int

@@ -157,7 +157,6 @@ def primitive_of(ref: TypeRef) -> ZigzagVarint | None:
     return None if prim is None else PRIMITIVES[prim.name](prim)
 
 
-
 def int_at(b: str, at: str, size: int, signed: bool, endian: str, off: int = 0) -> str:
     """An integer of `size` bytes (1, 2, 4 or 8) at `b[at + off]`, by shifts of its bytes: what a
     compiled build reads in place of a struct's call. mypyc turns a byte's read and the shifts

@@ -50,8 +50,22 @@ class Skipper(Decoder):
 
     def unread(self, f: Field) -> bool:
         """Whether a skip may pass over the field's bytes without making its value: nothing reads
-        it (`read_fields`), and no check (`valid`, an enum's members) is made on it."""
-        return f.id not in self.read_fields and not f.valid and f.enum is None
+        it (`read_fields`), and no check (`valid`, `contents`, an enum's members) is made on it."""
+        return f.id not in self.read_fields and not f.valid and f.contents is None and f.enum is None
+
+    def passes_over(self, f: Field, ref: TypeRef) -> bool:
+        """Whether the skip passes over an element of `f` read as `ref` by its size alone (`unread`):
+        a number, or bytes that no terminator or padding ends."""
+        plain = ref.kind in ("int", "float") and primitive_of(ref) is None or (
+            ref.kind == "bytes" and f.pad_right is None and f.terminator is None)
+        return plain and self.unread(f)
+
+    def decode_element(self, c: Lines, f: Field, target: str, epath: str, wrap: str | None,
+                       size: str | None = None, ref: TypeRef | None = None) -> None:
+        declared = target in c.uses.locals
+        super().decode_element(c, f, target, epath, wrap, size, ref)
+        if not declared and self.passes_over(f, ref or f.type):
+            c.uses.locals.discard(target)  # never assigned: the function declares no local for it
 
     def read_run_values(self, c: Lines, run: list[Item], targets: list[str]) -> None:
         if any(item.bits or not self.unread(f) for item in run for f in item.fields):
@@ -59,7 +73,7 @@ class Skipper(Decoder):
         # else: its bounds are checked, and `pos` moves past it
 
     def decode_unsized(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap) -> None:
-        if ref.kind in ("int", "float") and primitive_of(ref) is None and self.unread(f):
+        if ref.kind in ("int", "float") and self.passes_over(f, ref):
             c.bound(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
             c(f"pos += {ref.size}")
         else:
@@ -67,7 +81,7 @@ class Skipper(Decoder):
 
     def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
                        trimmed: bool = True) -> None:
-        if not (ref.kind == "bytes" and self.unread(f) and f.pad_right is None and f.terminator is None):
+        if not (ref.kind == "bytes" and self.passes_over(f, ref)):
             super().decode_content(c, f, ref, target, epath, wrap, bounds, trimmed)
         # else: bytes within bounds already checked, which nothing reads
 

@@ -120,3 +120,45 @@ def test_the_plan_reads_whole_the_lists_a_skip_cannot_pass(tmp_path, seq, why):
     schema = HEAD + "seq:" + seq + "  - {id: trailer_flag, type: u1, doc: A flag.}\ntypes:\n" + ITEM + extra
     _, m = compiled(tmp_path, schema, "catalog", strict=True)
     assert m.VIEWED_LISTS == (), why
+
+
+STAMPED = HEAD + """
+seq:
+  - {id: num_items, type: u1, doc: How many items.}
+  - {id: items, type: stamped, repeat: expr, repeat-expr: num_items, doc: The items.}
+types:
+  stamped:
+    doc: An item whose fields but its magic and its length no read of the catalog needs.
+    seq:
+      - {id: magic, contents: [0x49, 0x54], doc: Its magic.}
+      - {id: code, type: u2, doc: Its code.}
+      - {id: stamp, type: s8le, doc: When it was made.}
+      - {id: len_note, type: u1, doc: Its note's length.}
+      - {id: note, size: len_note, doc: Its note.}
+"""
+
+
+def stamped(*items: tuple[int, int, bytes]) -> bytes:
+    return bytes([len(items)]) + b"".join(
+        b"IT" + code.to_bytes(2, "big") + stamp.to_bytes(8, "little", signed=True) + bytes([len(note)]) + note
+        for code, stamp, note in items)
+
+
+def test_a_skip_passes_over_what_nothing_reads_and_checks_the_rest_as_the_eager_read(tmp_path):
+    _, m = compiled(tmp_path, STAMPED, "catalog", strict=True)
+    made = m._s_stamped.__code__.co_varnames
+    assert "v_code" not in made and "v_note" not in made and "v_len_note" in made  # passed by their size
+    items = [(1, -5, b"ab" * 20), (65535, 2**62, b""), (7, 0, b"xyz")]  # long enough that a cut in the last passes the count check
+    data = stamped(*items)
+    value = m.decode(data)
+    assert [(i.code, i.stamp, i.note) for i in value.items] == items and value == m.decode(data, lazy=False)
+    bad_magic = data.replace(b"IT", b"IX", 2).replace(b"IX", b"IT", 1)  # the second item's
+    cut = data[:-13]  # inside the last item's code, which the skip passes over by its size
+    for wrong in (bad_magic, cut):
+        errors = []
+        for lazy in (False, True):
+            with pytest.raises(DecodeError) as caught:
+                m.decode(wrong, lazy=lazy)
+            errors.append((caught.value.kind, caught.value.offset, caught.value.path))
+        assert errors[0] == errors[1], errors
+    assert errors[0][0] == "truncated" and errors[0][2] == "catalog.items[2].code"

@@ -1168,9 +1168,7 @@ def _s_scram_credential_upsertion(buf: bytes, pos: int, end: int, lim: list[int]
     v_len_name_compact: int
     v_name: str
     v_len_salt_compact: int
-    v_salt: bytes
     v_len_salted_password_compact: int
-    v_salted_password: bytes
     v_num_tagged_fields: int
     x: int
     count: int

@@ -1306,7 +1306,6 @@ def _e_assign_replicas_to_dirs_request_header(
 def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one directory_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_id: bytes
     v_num_topics_compact: int
     v_num_tagged_fields: int
     _etopics: Any
@@ -1362,7 +1361,6 @@ def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one topic_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any

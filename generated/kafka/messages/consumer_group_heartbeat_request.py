@@ -1548,7 +1548,6 @@ def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one topic_partitions of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     x: int

@@ -924,7 +924,6 @@ def _e_delete_share_group_state_request_header(
 def _s_delete_state_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one delete_state_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any

@@ -2375,7 +2375,6 @@ def _s_describe_topic_partitions_response_topic(
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name_compact: int
     v_name: Any
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any

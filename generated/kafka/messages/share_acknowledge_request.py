@@ -1790,7 +1790,6 @@ def _e_share_acknowledge_request_header(v: ShareAcknowledgeRequestHeader, out: l
 def _s_acknowledge_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one acknowledge_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any

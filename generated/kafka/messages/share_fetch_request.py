@@ -2255,7 +2255,6 @@ def _e_share_fetch_request_header(v: ShareFetchRequestHeader, out: list[Any], p_
 def _s_fetch_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one fetch_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any
@@ -2403,7 +2402,6 @@ def _s_acknowledgement_batch(buf: bytes, pos: int, end: int, lim: list[int], p_a
 def _s_forgotten_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one forgotten_topic of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     x: int

@@ -975,7 +975,6 @@ def _e_write_share_group_state_response_header(
 def _s_write_state_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one write_state_result of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_topic_id: bytes
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any
