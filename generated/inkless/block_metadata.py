@@ -339,10 +339,9 @@ TopicPartitionTuple: TypeAlias = tuple[bytes, str, int, tuple[BatchTuple, ...]]
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">qii")
-_S3: Final = _struct.Struct(">B")
-_S4: Final = _struct.Struct(">iqh")
-_S5: Final = _struct.Struct(">I")
-_S6: Final = _struct.Struct(">h")
+_S3: Final = _struct.Struct(">iqh")
+_S4: Final = _struct.Struct(">I")
+_S5: Final = _struct.Struct(">h")
 _L0 = (("version", 0, 1),)
 _L1 = (("num_topic_partitions", 0, 4),)
 _L2 = (("len_name", 0, 2),)
@@ -628,7 +627,7 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     pos = e
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L7)
-    v_broker, v_event_timestamp, v_len_path = _S4.unpack_from(buf, pos)
+    v_broker, v_event_timestamp, v_len_path = _S3.unpack_from(buf, pos)
     pos += 14
     if v_len_path < 0:
         raise _rt.bad_length(v_len_path, pos, "path")
@@ -683,7 +682,7 @@ def _e_block_header(v: BlockHeader, out: list[Any]) -> int:
         if v_event_timestamp is None:
             raise _rt.missing("event_timestamp")
         try:
-            out.append(_S4.pack(v_broker, v_event_timestamp, v_len_path))
+            out.append(_S3.pack(v_broker, v_event_timestamp, v_len_path))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -721,7 +720,7 @@ def _d_block_flags(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Bloc
     g_reserved: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L9)
-    (g_reserved,) = _S5.unpack_from(buf, pos)
+    (g_reserved,) = _S4.unpack_from(buf, pos)
     v_reserved = g_reserved >> 2
     v_encrypted = (g_reserved & 0x2) != 0
     v_compressed = (g_reserved & 0x1) != 0
@@ -756,7 +755,7 @@ def _e_block_flags(v: BlockFlags, out: list[Any]) -> int:
             | (v_compressed if type(v_compressed) is bool else _check_bits(v_compressed, 1, "compressed"))
         )
         try:
-            out.append(_S5.pack(g_reserved))
+            out.append(_S4.pack(g_reserved))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (g_reserved,), _L10) from None
@@ -905,7 +904,7 @@ def _e_topic_partition(v: TopicPartition | tuple[Any, ...], out: list[Any]) -> i
         out.append(d)
         w += len(d)
         try:
-            out.append(_S6.pack(v_len_name))
+            out.append(_S5.pack(v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_len_name,), _L11) from None

@@ -500,9 +500,8 @@ RecordTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">qiibI")
 _S1: Final = _struct.Struct(">iqqqhii")
 _S2: Final = _struct.Struct(">H")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">hh")
-_S5: Final = _struct.Struct(">hi")
+_S3: Final = _struct.Struct(">hh")
+_S4: Final = _struct.Struct(">hi")
 _crc32c: Final = _rt.crc32c
 _L0 = (("base_offset", 0, 8), ("len_batch", 8, 4), ("partition_leader_epoch", 12, 4), ("magic", 16, 1), ("crc", 17, 4))
 _L1 = (
@@ -1972,7 +1971,7 @@ def _d_control_record_key(buf: bytes, pos: int, end: int, lim: list[int]) -> tup
     v_type: ControlType | int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L8)
-    v_version, v_type = _S4.unpack_from(buf, pos)
+    v_version, v_type = _S3.unpack_from(buf, pos)
     v_type = _ControlType_BY_VALUE.get(v_type, v_type)
     pos += 4
     return ControlRecordKey(v_version, v_type), pos
@@ -1990,7 +1989,7 @@ def _e_control_record_key(v: ControlRecordKey, out: list[Any]) -> int:
         if v_type is None:
             raise _rt.missing("type")
         try:
-            out.append(_S4.pack(v_version, v_type))
+            out.append(_S3.pack(v_version, v_type))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2014,7 +2013,7 @@ def _d_control_record_value(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     v_coordinator_epoch: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L10)
-    v_version, v_coordinator_epoch = _S5.unpack_from(buf, pos)
+    v_version, v_coordinator_epoch = _S4.unpack_from(buf, pos)
     pos += 6
     return ControlRecordValue(v_version, v_coordinator_epoch), pos
 
@@ -2031,7 +2030,7 @@ def _e_control_record_value(v: ControlRecordValue, out: list[Any]) -> int:
         if v_coordinator_epoch is None:
             raise _rt.missing("coordinator_epoch")
         try:
-            out.append(_S5.pack(v_version, v_coordinator_epoch))
+            out.append(_S4.pack(v_version, v_coordinator_epoch))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

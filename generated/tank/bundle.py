@@ -322,9 +322,7 @@ class BundleHeader:
 
 
 _S0: Final = _struct.Struct("<Q")
-_S1: Final = _struct.Struct("<B")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct("<IQH")
+_S1: Final = _struct.Struct("<IQH")
 _L0 = (("codec", 0, 1), ("num_messages_in_flags", 0, 1), ("is_sparse", 0, 1), ("has_extra_flags", 0, 1))
 _L1 = (("codec", "<B"),)
 _L2 = (("extra_flags", ">B"),)
@@ -644,7 +642,7 @@ def _d_producer_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Pr
     v_producer_epoch: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S3.unpack_from(buf, pos)
+    v_partition_leader_epoch, v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     return ProducerInfo(v_partition_leader_epoch, v_producer_id, v_producer_epoch), pos
 
@@ -664,7 +662,7 @@ def _e_producer_info(v: ProducerInfo, out: list[Any]) -> int:
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S3.pack(v_partition_leader_epoch, v_producer_id, v_producer_epoch))
+            out.append(_S1.pack(v_partition_leader_epoch, v_producer_id, v_producer_epoch))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

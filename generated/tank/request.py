@@ -642,15 +642,13 @@ ConsumeTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
 ConsumePeerTopicTuple: TypeAlias = tuple[str, tuple[ConsumePartitionTuple, ...]]
 
 _S0: Final = _struct.Struct("<I")
-_S1: Final = _struct.Struct(">B")
-_S2: Final = _struct.Struct("<HIB")
-_S3: Final = _struct.Struct("<IB")
-_S4: Final = _struct.Struct("<Q")
-_S5: Final = _struct.Struct("<H")
-_S6: Final = _struct.Struct("<QI")
-_S7: Final = _struct.Struct("<HQI")
-_S8: Final = _struct.Struct("<B")
-_S9: Final = _struct.Struct("<HQIH")
+_S1: Final = _struct.Struct("<HIB")
+_S2: Final = _struct.Struct("<IB")
+_S3: Final = _struct.Struct("<Q")
+_S4: Final = _struct.Struct("<H")
+_S5: Final = _struct.Struct("<QI")
+_S6: Final = _struct.Struct("<HQI")
+_S7: Final = _struct.Struct("<HQIH")
 _L0 = (("msg_id", 0, 1),)
 _L1 = (("len_payload", 0, 4),)
 _L2 = (("msg_id", ">B"),)
@@ -1037,7 +1035,7 @@ def _d_produce_request(
     e: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
+    v_client_version, v_request_id, v_len_client_id = _S1.unpack_from(buf, pos)
     pos += 7
     if v_len_client_id < 0:
         raise _rt.bad_length(v_len_client_id, pos, "client_id")
@@ -1055,7 +1053,7 @@ def _d_produce_request(
     pos += 1
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_ack_timeout_ms, v_num_topics = _S3.unpack_from(buf, pos)
+    v_ack_timeout_ms, v_num_topics = _S2.unpack_from(buf, pos)
     pos += 5
     if lim[_LAZY]:
         count = v_num_topics
@@ -1145,7 +1143,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id))
+            out.append(_S1.pack(v_client_version, v_request_id, v_len_client_id))
             w += 7
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1174,7 +1172,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_with_seqnum: bool) -
         if v_ack_timeout_ms is None:
             raise _rt.missing("ack_timeout_ms")
         try:
-            out.append(_S3.pack(v_ack_timeout_ms, v_num_topics))
+            out.append(_S2.pack(v_ack_timeout_ms, v_num_topics))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1360,7 +1358,7 @@ def _d_produce_partition(
     if p_with_seqnum:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_base_seq_num = None
@@ -1425,7 +1423,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S5.pack(v_partition))
+            out.append(_S4.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L15) from None
@@ -1439,7 +1437,7 @@ def _e_produce_partition(v: ProducePartition | tuple[Any, ...], out: list[Any], 
             if v_base_seq_num is None:
                 raise _rt.missing("base_seq_num")
             try:
-                out.append(_S4.pack(v_base_seq_num))
+                out.append(_S3.pack(v_base_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_base_seq_num,), _L16) from None
@@ -1481,7 +1479,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     e: int
     if pos + 7 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    v_client_version, v_request_id, v_len_client_id = _S2.unpack_from(buf, pos)
+    v_client_version, v_request_id, v_len_client_id = _S1.unpack_from(buf, pos)
     pos += 7
     if v_len_client_id < 0:
         raise _rt.bad_length(v_len_client_id, pos, "client_id")
@@ -1495,7 +1493,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     pos = e
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_max_wait_ms, v_min_bytes = _S6.unpack_from(buf, pos)
+    v_max_wait_ms, v_min_bytes = _S5.unpack_from(buf, pos)
     pos += 12
     if v_client_version >= 3:
         try:
@@ -1575,7 +1573,7 @@ def _d_consume_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    ) = _S7.unpack_from(buf, pos)
+                                    ) = _S6.unpack_from(buf, pos)
                                     pos += 14
                                     if elem_tuples:
                                         consume_topic__epartitions = (
@@ -1664,7 +1662,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S2.pack(v_client_version, v_request_id, v_len_client_id))
+            out.append(_S1.pack(v_client_version, v_request_id, v_len_client_id))
             w += 7
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1686,7 +1684,7 @@ def _e_consume_request(v: ConsumeRequest, out: list[Any]) -> int:
         if v_min_bytes is None:
             raise _rt.missing("min_bytes")
         try:
-            out.append(_S6.pack(v_max_wait_ms, v_min_bytes))
+            out.append(_S5.pack(v_max_wait_ms, v_min_bytes))
             w += 12
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1834,7 +1832,7 @@ def _d_consume_topic(
                 elem_at = pos
                 try:
                     consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S7.unpack_from(buf, pos)
+                        _S6.unpack_from(buf, pos)
                     )
                     pos += 14
                     if pos > end:
@@ -1941,7 +1939,7 @@ def _e_consume_topic(v: ConsumeTopic | tuple[Any, ...], out: list[Any]) -> int:
                             f_consume_partition_partition = x_partitions.partition
                             f_consume_partition_seq_num = x_partitions.seq_num
                             f_consume_partition_fetch_size = x_partitions.fetch_size
-                        fj_consume_partition = _S7.pack(
+                        fj_consume_partition = _S6.pack(
                             f_consume_partition_partition, f_consume_partition_seq_num, f_consume_partition_fetch_size
                         )
                         out.append(fj_consume_partition)
@@ -1973,7 +1971,7 @@ def _d_consume_partition(
     v_fetch_size: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L19)
-    v_partition, v_seq_num, v_fetch_size = _S7.unpack_from(buf, pos)
+    v_partition, v_seq_num, v_fetch_size = _S6.unpack_from(buf, pos)
     pos += 14
     if as_tuple:
         return (v_partition, v_seq_num, v_fetch_size), pos
@@ -1998,7 +1996,7 @@ def _e_consume_partition(v: ConsumePartition | tuple[Any, ...], out: list[Any]) 
         if v_fetch_size is None:
             raise _rt.missing("fetch_size")
         try:
-            out.append(_S7.pack(v_partition, v_seq_num, v_fetch_size))
+            out.append(_S6.pack(v_partition, v_seq_num, v_fetch_size))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2037,7 +2035,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     e: int
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L25)
-    v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S9.unpack_from(buf, pos)
+    v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics = _S7.unpack_from(buf, pos)
     pos += 16
     if lim[_LAZY]:
         count = v_num_topics
@@ -2106,7 +2104,7 @@ def _d_consume_peer_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                                         consume_partition_v_partition,
                                         consume_partition_v_seq_num,
                                         consume_partition_v_fetch_size,
-                                    ) = _S7.unpack_from(buf, pos)
+                                    ) = _S6.unpack_from(buf, pos)
                                     pos += 14
                                     if elem_tuples:
                                         consume_peer_topic__epartitions = (
@@ -2170,7 +2168,7 @@ def _e_consume_peer_request(v: ConsumePeerRequest, out: list[Any]) -> int:
         if v_min_bytes is None:
             raise _rt.missing("min_bytes")
         try:
-            out.append(_S9.pack(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics))
+            out.append(_S7.pack(v_replica_id, v_max_wait_ms, v_min_bytes, v_num_topics))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2253,7 +2251,7 @@ def _d_consume_peer_topic(
                 elem_at = pos
                 try:
                     consume_partition_v_partition, consume_partition_v_seq_num, consume_partition_v_fetch_size = (
-                        _S7.unpack_from(buf, pos)
+                        _S6.unpack_from(buf, pos)
                     )
                     pos += 14
                     if pos > end:
@@ -2328,7 +2326,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
         out.append(d)
         w += len(d)
         try:
-            out.append(_S5.pack(v_num_partitions))
+            out.append(_S4.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -2358,7 +2356,7 @@ def _e_consume_peer_topic(v: ConsumePeerTopic | tuple[Any, ...], out: list[Any])
                             f_consume_partition_partition = x_partitions.partition
                             f_consume_partition_seq_num = x_partitions.seq_num
                             f_consume_partition_fetch_size = x_partitions.fetch_size
-                        fj_consume_partition = _S7.pack(
+                        fj_consume_partition = _S6.pack(
                             f_consume_partition_partition, f_consume_partition_seq_num, f_consume_partition_fetch_size
                         )
                         out.append(fj_consume_partition)
@@ -2399,7 +2397,7 @@ def _e_reg_replica_request(v: RegReplicaRequest, out: list[Any]) -> int:
         if v_replica_id is None:
             raise _rt.missing("replica_id")
         try:
-            out.append(_S5.pack(v_replica_id))
+            out.append(_S4.pack(v_replica_id))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_replica_id,), _L30) from None
@@ -2446,7 +2444,7 @@ def _d_discover_topics_request(buf: bytes, pos: int, end: int, lim: list[int]) -
     v_flags: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L33)
-    v_request_id, v_flags = _S3.unpack_from(buf, pos)
+    v_request_id, v_flags = _S2.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopicsRequest(v_request_id, v_flags), pos
 
@@ -2463,7 +2461,7 @@ def _e_discover_topics_request(v: DiscoverTopicsRequest, out: list[Any]) -> int:
         if v_flags is None:
             raise _rt.missing("flags")
         try:
-            out.append(_S3.pack(v_request_id, v_flags))
+            out.append(_S2.pack(v_request_id, v_flags))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2487,7 +2485,7 @@ def _d_discover_topology_request(buf: bytes, pos: int, end: int, lim: list[int])
     v_flags: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L33)
-    v_request_id, v_flags = _S3.unpack_from(buf, pos)
+    v_request_id, v_flags = _S2.unpack_from(buf, pos)
     pos += 5
     return DiscoverTopologyRequest(v_request_id, v_flags), pos
 
@@ -2504,7 +2502,7 @@ def _e_discover_topology_request(v: DiscoverTopologyRequest, out: list[Any]) -> 
         if v_flags is None:
             raise _rt.missing("flags")
         try:
-            out.append(_S3.pack(v_request_id, v_flags))
+            out.append(_S2.pack(v_request_id, v_flags))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2534,7 +2532,7 @@ def _d_create_topic_request(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -2607,7 +2605,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2626,7 +2624,7 @@ def _e_create_topic_request(v: CreateTopicRequest, out: list[Any]) -> int:
         if v_num_partitions is None:
             raise _rt.missing("num_partitions")
         try:
-            out.append(_S5.pack(v_num_partitions))
+            out.append(_S4.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -2657,7 +2655,7 @@ def _d_reload_conf_request(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -2701,7 +2699,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2720,7 +2718,7 @@ def _e_reload_conf_request(v: ReloadConfRequest, out: list[Any]) -> int:
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S5.pack(v_partition))
+            out.append(_S4.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L15) from None
@@ -2742,7 +2740,7 @@ def _d_discover_partitions_request(
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L35)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -2785,7 +2783,7 @@ def _e_discover_partitions_request(v: DiscoverPartitionsRequest, out: list[Any])
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2880,7 +2878,7 @@ def _s_produce_partition(buf: bytes, pos: int, end: int, lim: list[int], p_with_
     if p_with_seqnum:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_base_seq_num = None

@@ -881,17 +881,16 @@ TopicInfoTuple: TypeAlias = tuple[str, int, int, int | None]
 PartitionInfoTuple: TypeAlias = tuple[int, int, int | None, int | None, int | None]
 
 _S0: Final = _struct.Struct("<I")
-_S1: Final = _struct.Struct(">B")
-_S2: Final = _struct.Struct("<H")
-_S3: Final = _struct.Struct("<IB")
-_S4: Final = _struct.Struct("<Q")
-_S5: Final = _struct.Struct("<IBBII")
-_S6: Final = _struct.Struct("<IIII")
-_S7: Final = _struct.Struct(">BB")
-_S8: Final = _struct.Struct("<IIB")
-_S9: Final = _struct.Struct("<IH")
-_S10: Final = _struct.Struct("<HB")
-_S11: Final = _struct.Struct("<QQ")
+_S1: Final = _struct.Struct("<H")
+_S2: Final = _struct.Struct("<IB")
+_S3: Final = _struct.Struct("<Q")
+_S4: Final = _struct.Struct("<IBBII")
+_S5: Final = _struct.Struct("<IIII")
+_S6: Final = _struct.Struct(">BB")
+_S7: Final = _struct.Struct("<IIB")
+_S8: Final = _struct.Struct("<IH")
+_S9: Final = _struct.Struct("<HB")
+_S10: Final = _struct.Struct("<QQ")
 _L0 = (("msg_id", 0, 1),)
 _L1 = (("len_payload", 0, 4),)
 _L2 = (("msg_id", ">B"),)
@@ -1290,7 +1289,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 else:
                     produce_status_v_leader_address = None
                 if produce_status_v_error == ProduceError.other_leader:
-                    (produce_status_v_leader_port,) = _S2.unpack_from(buf, pos)
+                    (produce_status_v_leader_port,) = _S1.unpack_from(buf, pos)
                     pos += 2
                 else:
                     produce_status_v_leader_port = None
@@ -1370,7 +1369,7 @@ def _d_produce_status(
     if v_error == ProduceError.other_leader:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        (v_leader_port,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_leader_port = None
@@ -1415,7 +1414,7 @@ def _e_produce_status(v: ProduceStatus | tuple[Any, ...], out: list[Any]) -> int
             if v_leader_port is None:
                 raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port))
+                out.append(_S1.pack(v_leader_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L9) from None
@@ -1565,7 +1564,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L12)
-    v_request_id, v_num_topics = _S3.unpack_from(buf, pos)
+    v_request_id, v_num_topics = _S2.unpack_from(buf, pos)
     pos += 5
     v_topics = []
     count = v_num_topics
@@ -1629,7 +1628,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                                    (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
                                     pos += 2
                                 else:
                                     consume_partition_header_v_leader_port = None
@@ -1649,12 +1648,12 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 if consume_partition_header_i_has_chunk and (
                                     consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
                                 ):
-                                    (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_base_seq_num,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_base_seq_num = None
                                 if consume_partition_header_i_has_chunk:
-                                    (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_high_watermark,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_high_watermark = None
@@ -1666,7 +1665,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 if consume_partition_header_i_has_chunk and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
                                 ):
-                                    (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_first_available_seq_num = None
@@ -1736,7 +1735,7 @@ def _e_consume_header(v: ConsumeHeader, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_num_topics))
+            out.append(_S2.pack(v_request_id, v_num_topics))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1831,7 +1830,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                        (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         consume_partition_header_v_leader_port = None
@@ -1848,12 +1847,12 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     if consume_partition_header_i_has_chunk and (
                         consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
                     ):
-                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_base_seq_num,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_base_seq_num = None
                     if consume_partition_header_i_has_chunk:
-                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_high_watermark,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_high_watermark = None
@@ -1865,7 +1864,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     if consume_partition_header_i_has_chunk and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
                     ):
-                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_first_available_seq_num = None
@@ -1991,7 +1990,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        (v_leader_port,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_leader_port = None
@@ -2005,14 +2004,14 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if i_has_chunk and (v_error_or_flags != ConsumeStatus.first_bundle_sparse):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S4.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_base_seq_num = None
     if i_has_chunk:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "high_watermark")
-        (v_high_watermark,) = _S4.unpack_from(buf, pos)
+        (v_high_watermark,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_high_watermark = None
@@ -2026,7 +2025,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if i_has_chunk and (v_error_or_flags == ConsumeStatus.boundary_check):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_available_seq_num")
-        (v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+        (v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
         pos += 8
     else:
         v_first_available_seq_num = None
@@ -2066,7 +2065,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S2.pack(v_partition))
+            out.append(_S1.pack(v_partition))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition,), _L19) from None
@@ -2096,7 +2095,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_leader_port is None:
                 raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port))
+                out.append(_S1.pack(v_leader_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L9) from None
@@ -2113,7 +2112,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_base_seq_num is None:
                 raise _rt.missing("base_seq_num")
             try:
-                out.append(_S4.pack(v_base_seq_num))
+                out.append(_S3.pack(v_base_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_base_seq_num,), _L21) from None
@@ -2123,7 +2122,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_high_watermark is None:
                 raise _rt.missing("high_watermark")
             try:
-                out.append(_S4.pack(v_high_watermark))
+                out.append(_S3.pack(v_high_watermark))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_high_watermark,), _L22) from None
@@ -2143,7 +2142,7 @@ def _e_consume_partition_header(v: ConsumePartitionHeader, out: list[Any]) -> in
             if v_first_available_seq_num is None:
                 raise _rt.missing("first_available_seq_num")
             try:
-                out.append(_S4.pack(v_first_available_seq_num))
+                out.append(_S3.pack(v_first_available_seq_num))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_first_available_seq_num,), _L24) from None
@@ -2785,7 +2784,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                                    (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
                                     pos += 2
                                 else:
                                     consume_partition_header_v_leader_port = None
@@ -2805,12 +2804,12 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 if consume_partition_header_i_has_chunk and (
                                     consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
                                 ):
-                                    (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_base_seq_num,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_base_seq_num = None
                                 if consume_partition_header_i_has_chunk:
-                                    (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_high_watermark,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_high_watermark = None
@@ -2822,7 +2821,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 if consume_partition_header_i_has_chunk and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
                                 ):
-                                    (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                                    (consume_partition_header_v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     consume_partition_header_v_first_available_seq_num = None
@@ -2893,7 +2892,7 @@ def _e_consume_peer_header(v: ConsumePeerHeader, out: list[Any]) -> int:
         elif v_num_topics != actual:
             raise _rt.mismatch("num_topics", v_num_topics, actual)
         try:
-            out.append(_S2.pack(v_num_topics))
+            out.append(_S1.pack(v_num_topics))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_topics,), _L27) from None
@@ -2981,7 +2980,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_port,) = _S2.unpack_from(buf, pos)
+                        (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
                         pos += 2
                     else:
                         consume_partition_header_v_leader_port = None
@@ -2998,12 +2997,12 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     if consume_partition_header_i_has_chunk and (
                         consume_partition_header_v_error_or_flags != ConsumeStatus.first_bundle_sparse
                     ):
-                        (consume_partition_header_v_base_seq_num,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_base_seq_num,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_base_seq_num = None
                     if consume_partition_header_i_has_chunk:
-                        (consume_partition_header_v_high_watermark,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_high_watermark,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_high_watermark = None
@@ -3015,7 +3014,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     if consume_partition_header_i_has_chunk and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.boundary_check
                     ):
-                        (consume_partition_header_v_first_available_seq_num,) = _S4.unpack_from(buf, pos)
+                        (consume_partition_header_v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
                         pos += 8
                     else:
                         consume_partition_header_v_first_available_seq_num = None
@@ -3083,7 +3082,7 @@ def _e_consume_peer_topic_header(v: ConsumePeerTopicHeader, out: list[Any]) -> i
         out.append(d)
         w += len(d)
         try:
-            out.append(_S2.pack(v_num_partitions))
+            out.append(_S1.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -3356,7 +3355,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_version: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L29)
-    v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S5.unpack_from(buf, pos)
+    v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S4.unpack_from(buf, pos)
     pos += 14
     if v_is_cluster_aware != 0:
         try:
@@ -3367,7 +3366,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         v_cluster = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L30)
-    v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S6.unpack_from(buf, pos)
+    v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S5.unpack_from(buf, pos)
     pos += 16
     return StatusResponse(
         v_request_id,
@@ -3410,7 +3409,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
         if v_num_partitions is None:
             raise _rt.missing("num_partitions")
         try:
-            out.append(_S5.pack(v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions))
+            out.append(_S4.pack(v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3442,7 +3441,7 @@ def _e_status_response(v: StatusResponse, out: list[Any]) -> int:
         if v_version is None:
             raise _rt.missing("version")
         try:
-            out.append(_S6.pack(v_num_open_partitions, v_open_time, v_startup_secs, v_version))
+            out.append(_S5.pack(v_num_open_partitions, v_open_time, v_startup_secs, v_version))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3471,7 +3470,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Clu
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L33)
-    v_reserved, v_len_name = _S7.unpack_from(buf, pos)
+    v_reserved, v_len_name = _S6.unpack_from(buf, pos)
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")
@@ -3515,7 +3514,7 @@ def _e_cluster_info(v: ClusterInfo, out: list[Any]) -> int:
         if v_reserved is None:
             raise _rt.missing("reserved")
         try:
-            out.append(_S7.pack(v_reserved, v_len_name))
+            out.append(_S6.pack(v_reserved, v_len_name))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3561,7 +3560,7 @@ def _d_discover_topics_response(buf: bytes, pos: int, end: int, lim: list[int]) 
     e: int
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L37)
-    v_request_id, v_num_topics, v_is_cluster_aware = _S8.unpack_from(buf, pos)
+    v_request_id, v_num_topics, v_is_cluster_aware = _S7.unpack_from(buf, pos)
     pos += 9
     if lim[_LAZY]:
         count = v_num_topics
@@ -3670,7 +3669,7 @@ def _e_discover_topics_response(v: DiscoverTopicsResponse, out: list[Any]) -> in
         if v_is_cluster_aware is None:
             raise _rt.missing("is_cluster_aware")
         try:
-            out.append(_S8.pack(v_request_id, v_num_topics, v_is_cluster_aware))
+            out.append(_S7.pack(v_request_id, v_num_topics, v_is_cluster_aware))
             w += 9
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3798,7 +3797,7 @@ def _e_topic_info(v: TopicInfo | tuple[Any, ...], out: list[Any], p_is_cluster_a
         if v_num_partitions is None:
             raise _rt.missing("num_partitions")
         try:
-            out.append(_S2.pack(v_num_partitions))
+            out.append(_S1.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -3831,7 +3830,7 @@ def _d_discover_topology_response(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L42)
-    v_request_id, v_marker = _S9.unpack_from(buf, pos)
+    v_request_id, v_marker = _S8.unpack_from(buf, pos)
     pos += 6
     e = end
     v_cluster = buf[pos:e]
@@ -3853,7 +3852,7 @@ def _e_discover_topology_response(v: DiscoverTopologyResponse, out: list[Any]) -
         if v_marker is None:
             raise _rt.missing("marker")
         try:
-            out.append(_S9.pack(v_request_id, v_marker))
+            out.append(_S8.pack(v_request_id, v_marker))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3885,7 +3884,7 @@ def _d_create_topic_response(buf: bytes, pos: int, end: int, lim: list[int]) -> 
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -3930,7 +3929,7 @@ def _e_create_topic_response(v: CreateTopicResponse, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3972,7 +3971,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -3986,7 +3985,7 @@ def _d_reload_conf_response(buf: bytes, pos: int, end: int, lim: list[int]) -> t
     pos = e
     if pos + 3 > end:
         raise _rt.short_run(buf, pos, end, _L46)
-    v_partition, v_error = _S10.unpack_from(buf, pos)
+    v_partition, v_error = _S9.unpack_from(buf, pos)
     v_error = _ReloadConfError_BY_VALUE.get(v_error, v_error)
     pos += 3
     return ReloadConfResponse(v_request_id, v_len_topic, v_topic, v_partition, v_error), pos
@@ -4018,7 +4017,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -4039,7 +4038,7 @@ def _e_reload_conf_response(v: ReloadConfResponse, out: list[Any]) -> int:
         if v_error is None:
             raise _rt.missing("error")
         try:
-            out.append(_S10.pack(v_partition, v_error))
+            out.append(_S9.pack(v_partition, v_error))
             w += 3
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -4076,7 +4075,7 @@ def _d_discover_partitions_response(
     e: int
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L44)
-    v_request_id, v_len_topic = _S3.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
     pos += 5
     if v_len_topic < 0:
         raise _rt.bad_length(v_len_topic, pos, "topic")
@@ -4125,7 +4124,7 @@ def _d_discover_partitions_response(
                 for i in range(count):
                     elem_at = pos
                     try:
-                        partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S11.unpack_from(
+                        partition_info_v_first_available_seq_num, partition_info_v_high_watermark = _S10.unpack_from(
                             buf, pos
                         )
                         pos += 16
@@ -4148,7 +4147,7 @@ def _d_discover_partitions_response(
                             (partition_info_v_first_available_seq_num == 18446744073709551615)
                             and (partition_info_v_high_watermark == 18446744073709551615)
                         ) and (partition_info_v_error == 252):
-                            (partition_info_v_leader_port,) = _S2.unpack_from(buf, pos)
+                            (partition_info_v_leader_port,) = _S1.unpack_from(buf, pos)
                             pos += 2
                         else:
                             partition_info_v_leader_port = None
@@ -4212,7 +4211,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         if v_request_id is None:
             raise _rt.missing("request_id")
         try:
-            out.append(_S3.pack(v_request_id, v_len_topic))
+            out.append(_S2.pack(v_request_id, v_len_topic))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -4229,7 +4228,7 @@ def _e_discover_partitions_response(v: DiscoverPartitionsResponse, out: list[Any
         out.append(d)
         w += len(d)
         try:
-            out.append(_S2.pack(v_num_partitions))
+            out.append(_S1.pack(v_num_partitions))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_num_partitions,), _L28) from None
@@ -4264,7 +4263,7 @@ def _d_partition_info(
     v_leader_port: Any
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L48)
-    v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
+    v_first_available_seq_num, v_high_watermark = _S10.unpack_from(buf, pos)
     pos += 16
     if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
         if pos >= end:
@@ -4287,7 +4286,7 @@ def _d_partition_info(
     ):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S2.unpack_from(buf, pos)
+        (v_leader_port,) = _S1.unpack_from(buf, pos)
         pos += 2
     else:
         v_leader_port = None
@@ -4317,7 +4316,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
         if v_high_watermark is None:
             raise _rt.missing("high_watermark")
         try:
-            out.append(_S11.pack(v_first_available_seq_num, v_high_watermark))
+            out.append(_S10.pack(v_first_available_seq_num, v_high_watermark))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -4358,7 +4357,7 @@ def _e_partition_info(v: PartitionInfo | tuple[Any, ...], out: list[Any]) -> int
             if v_leader_port is None:
                 raise _rt.missing("leader_port")
             try:
-                out.append(_S2.pack(v_leader_port))
+                out.append(_S1.pack(v_leader_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_leader_port,), _L9) from None
@@ -4417,7 +4416,7 @@ def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     v_leader_port: Any
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L48)
-    v_first_available_seq_num, v_high_watermark = _S11.unpack_from(buf, pos)
+    v_first_available_seq_num, v_high_watermark = _S10.unpack_from(buf, pos)
     pos += 16
     if (v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615):
         if pos >= end:

@@ -81,7 +81,7 @@ class FieldReads:
                 c(f"{target} = {int_at('buf', 'pos', *INT_CODES[item.code], item.endian, at)}")
                 at += item.size
         else:
-            name = self.run_struct(run)[0]
+            name = self.m.struct(self.run_format(run)[0])
             c(f"{', '.join(targets)}{',' if len(targets) == 1 else ''} = {name}.unpack_from(buf, pos)")
 
     def split_bits(self, c: Lines, item: Item) -> None:

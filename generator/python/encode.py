@@ -44,7 +44,7 @@ class Encoder(FieldWrites, TypeCode):
         self.lines, self.encoding, self.computed_instances = c, True, set()
         self.scope.encoding = True
         self.deferred, self.computed = set(), set()
-        self.pending_runs: list[tuple] = []  # (placeholder index, struct, values, deferred ids, layout)
+        self.pending_runs: list[tuple] = []  # (placeholder index, struct format, values, deferred ids, layout)
         self.varint_sizes: set[str] = set()  # deferred sizes written as a varint placeholder
         self.out = "out"
         self.fast = FastEncoders(self)
@@ -243,7 +243,7 @@ class Encoder(FieldWrites, TypeCode):
 
     def pack_ready_runs(self, c: Lines) -> None:
         for run in list(self.pending_runs):
-            index, name, values, deferred, layout = run
+            index, fmt, values, deferred, layout = run
             if deferred <= self.computed:
-                self.pack(c, name, values, layout, 0, into=index)
+                self.pack(c, fmt, values, layout, 0, into=index)
                 self.pending_runs.remove(run)

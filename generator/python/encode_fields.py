@@ -227,9 +227,9 @@ class FieldWrites:
             self.put(c, "d")
         elif ref.kind in ("int", "float"):
             code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]
-            name = self.m.struct((">" if ref.endian == "be" else "<") + code)
             self.check_valid_encode(c, f, var, epath)
-            self.pack(c, name, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
+            fmt = (">" if ref.endian == "be" else "<") + code
+            self.pack(c, fmt, [var], self.m.layout([(epath, name_fmt(ref, code))]), ref.size)
         elif ref.kind == "bytes":
             self.put(c, self.bytes_given(var, epath))
         elif ref.kind == "str":
@@ -344,7 +344,7 @@ class FieldWrites:
         """A run of fixed fields packed at once, each checked first; packed later where a derived
         field of it is known only once its range is written (`close_ranges_encode`)."""
         self.prepare(f for item in run for f in item.fields)
-        name, size = self.run_struct(run)
+        fmt, size = self.run_format(run)
         values, off, deferred = [], 0, set()
         for item in run:
             for f in item.fields:
@@ -368,18 +368,18 @@ class FieldWrites:
             index = f"a_{run[0].fields[0].id}"
             c(f"{index} = len(out)")
             self.put(c, "b''", size)
-            self.pending_runs.append((index, name, values, deferred, layout))
+            self.pending_runs.append((index, fmt, values, deferred, layout))
         else:
-            self.pack(c, name, values, layout, size)
+            self.pack(c, fmt, values, layout, size)
         for item in run:
             for f in item.fields:
                 self.close_ranges_encode(c, f.id)
 
-    def pack(self, c: Lines, name: str, values: list[str], layout: str, size: int, into: str | None = None) -> None:
-        """`values` packed by the struct `name` (one byte from the table of bytes), appended or set
-        in place of a placeholder (`into`); a value out of range is an error naming its field."""
-        single = len(values) == 1 and name in self.m.structs.values()
-        code = next(fmt for fmt, n in self.m.structs.items() if n == name)[1:]
+    def pack(self, c: Lines, fmt: str, values: list[str], layout: str, size: int, into: str | None = None) -> None:
+        """`values` packed by the struct of format `fmt` (one byte from the table of bytes, and then
+        no struct is declared), appended or set in place of a placeholder (`into`); a value out of
+        range is an error naming its field."""
+        single, code = len(values) == 1, fmt[1:]
         with c.block("try:"):
             if single and code == "B":
                 part = f"{c.table('BYTE')}[{values[0]}]"
@@ -388,7 +388,7 @@ class FieldWrites:
                 part = f"{c.table('BYTE')}[{values[0]} & 255]"
                 c(f"if not -128 <= {values[0]} <= 127: raise ValueError('out of range')")
             else:
-                part = f"{name}.pack({', '.join(values)})"
+                part = f"{self.m.struct(fmt)}.pack({', '.join(values)})"
             if into:
                 c(f"out[{into}] = {part}")
             else:

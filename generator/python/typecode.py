@@ -269,9 +269,11 @@ class TypeCode:
         for p in self.m.exposed_params(t):
             c(f"me.{p.id} = p_{p.id}")
 
-    def run_struct(self, run: list[Item]) -> tuple[str, int]:
-        fmt = (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run)
-        return self.m.struct(fmt), sum(i.size for i in run)
+    @staticmethod
+    def run_format(run: list[Item]) -> tuple[str, int]:
+        """The struct format of a run of fixed fields (one byte order), and its size; the module
+        declares the struct where its code calls it (`ModuleEmitter.struct`)."""
+        return (">" if run[0].endian == "be" else "<") + "".join(i.code for i in run), sum(i.size for i in run)
 
     def guarded_expressions(self) -> bool:
         """Whether an expression of this type can fail on bad input (indexing, division, a

@@ -272,7 +272,6 @@ AddPartitionsToTxnTransactionTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">q")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">B")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_v3_and_below_transactional_id", ">h"),)
 _L1 = (("v3_and_below_producer_id", ">q"),)

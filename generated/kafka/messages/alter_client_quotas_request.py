@@ -288,7 +288,6 @@ EntryDataTuple: TypeAlias = tuple[tuple[EntityDataTuple, ...], tuple[OpDataTuple
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">dB")
-_S3: Final = _struct.Struct(">B")
 _L0 = (("value", 0, 8), ("remove", 8, 1))
 _L1 = (("validate_only", 0, 1),)
 _L2 = (("num_entries", ">i"),)

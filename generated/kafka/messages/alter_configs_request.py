@@ -231,8 +231,6 @@ AlterConfigsResourceTuple: TypeAlias = tuple[int, str, tuple[AlterableConfigTupl
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct(">b")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("validate_only", 0, 1),)
 _L2 = (("num_resources", ">i"),)

@@ -194,7 +194,6 @@ AlterConfigsResourceResponseTuple: TypeAlias = tuple[int, str | None, int, str, 
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("resource_type", 0, 1),)

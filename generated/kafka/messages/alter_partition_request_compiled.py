@@ -238,8 +238,7 @@ TopicDataTuple: TypeAlias = tuple[str | None, bytes | None, tuple[PartitionDataT
 _S0: Final = _struct.Struct(">iq")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">q")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("broker_id", 0, 4), ("broker_epoch", 4, 8))
 _L1 = (("broker_id", ">i"), ("broker_epoch", ">q"))
@@ -1172,7 +1171,7 @@ def _e_broker_state(v: BrokerState | tuple[Any, ...], out: list[Any], p_api_vers
             if v_broker_epoch is None:
                 raise _rt.missing("broker_epoch")
             try:
-                out.append(_S4.pack(v_broker_epoch))
+                out.append(_S3.pack(v_broker_epoch))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_broker_epoch,), _L9) from None

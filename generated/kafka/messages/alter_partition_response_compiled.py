@@ -177,7 +177,6 @@ TopicDataTuple: TypeAlias = tuple[str | None, bytes | None, tuple[PartitionDataT
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">ihii")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("throttle_time_ms", ">i"), ("error_code", ">h"))

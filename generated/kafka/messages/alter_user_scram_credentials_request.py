@@ -199,7 +199,6 @@ ScramCredentialDeletionTuple: TypeAlias = tuple[str, int, tuple[TaggedField, ...
 ScramCredentialUpsertionTuple: TypeAlias = tuple[str, int, int, bytes, bytes, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">bi")
-_S1: Final = _struct.Struct(">b")
 _L0 = (("mechanism", 0, 1),)
 _L1 = (("mechanism", 0, 1), ("iterations", 1, 4))
 _L2 = (("mechanism", ">b"),)

@@ -114,7 +114,6 @@ class ConsumerGroupDescribeRequestHeader:
 #: A `StringElement` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 StringElementTuple: TypeAlias = tuple[str]
 
-_S0: Final = _struct.Struct(">B")
 _L0 = (("include_authorized_operations", 0, 1),)
 _L1 = (("include_authorized_operations", ">B"),)
 

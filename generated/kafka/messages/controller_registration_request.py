@@ -219,7 +219,6 @@ FeatureTuple: TypeAlias = tuple[str, int, int, tuple[TaggedField, ...]]
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">Hh")
 _S2: Final = _struct.Struct(">hh")
-_S3: Final = _struct.Struct(">B")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("zk_migration_ready", 0, 1),)
 _L2 = (("port", 0, 2), ("security_protocol", 2, 2))

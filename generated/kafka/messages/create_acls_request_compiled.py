@@ -197,9 +197,8 @@ class CreateAclsRequestHeader:
 AclCreationTuple: TypeAlias = tuple[int, str, int | None, str, str, int, int, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">bb")
 _L0 = (("num_creations", ">i"),)
 _L1 = (("resource_type", 0, 1),)
 _L2 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -803,7 +802,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S2.pack(v_len_resource_name))
+                out.append(_S1.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L4) from None
@@ -841,7 +840,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_principal is None:
                 raise _rt.missing("len_principal")
             try:
-                out.append(_S2.pack(v_len_principal))
+                out.append(_S1.pack(v_len_principal))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal,), _L6) from None
@@ -867,7 +866,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S2.pack(v_len_host))
+                out.append(_S1.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L7) from None
@@ -894,7 +893,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S2.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

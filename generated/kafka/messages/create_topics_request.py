@@ -328,7 +328,6 @@ CreatableTopicTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">ih")
-_S3: Final = _struct.Struct(">B")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("num_partitions", 0, 4), ("replication_factor", 4, 2))
 _L1 = (("partition_index", 0, 4),)

@@ -363,7 +363,6 @@ CreatableTopicResultTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">B")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("num_topics", ">i"),)

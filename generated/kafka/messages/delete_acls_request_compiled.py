@@ -218,9 +218,8 @@ DeleteAclsFilterTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">bb")
 _L0 = (("num_filters", ">i"),)
 _L1 = (("resource_type_filter", 0, 1),)
 _L2 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -860,7 +859,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S2.pack(v_len_resource_name_filter))
+                out.append(_S1.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L4) from None
@@ -905,7 +904,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S2.pack(v_len_principal_filter))
+                out.append(_S1.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L6) from None
@@ -936,7 +935,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S2.pack(v_len_host_filter))
+                out.append(_S1.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L7) from None
@@ -966,7 +965,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S2.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -317,8 +317,7 @@ DeleteAclsFilterResultTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S2: Final = _struct.Struct(">bb")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("num_filter_results", ">i"),)
@@ -1504,7 +1503,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S2.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -214,9 +214,8 @@ class DescribeAclsRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">bb")
+_S0: Final = _struct.Struct(">h")
+_S1: Final = _struct.Struct(">bb")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 _L2 = (("resource_type_filter", ">b"),)
@@ -609,7 +608,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_resource_name_filter))
+                out.append(_S0.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -654,7 +653,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_principal_filter))
+                out.append(_S0.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -685,7 +684,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S1.pack(v_len_host_filter))
+                out.append(_S0.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None
@@ -715,7 +714,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S2.pack(v_operation, v_permission_type))
+            out.append(_S1.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -965,7 +964,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_resource_name_filter))
+                out.append(_S0.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -1016,7 +1015,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_principal_filter))
+                out.append(_S0.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -1053,7 +1052,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S1.pack(v_len_host_filter))
+                out.append(_S0.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None
@@ -1087,7 +1086,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S2.pack(v_operation, v_permission_type))
+            out.append(_S1.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -306,8 +306,7 @@ DescribeAclsResourceTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">bb")
+_S3: Final = _struct.Struct(">bb")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("throttle_time_ms", ">i"), ("error_code", ">h"))
 _L2 = (("len_error_message", ">h"),)
@@ -1347,7 +1346,7 @@ def _e_acl_description(v: AclDescription | tuple[Any, ...], out: list[Any], p_ap
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S4.pack(v_operation, v_permission_type))
+            out.append(_S3.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

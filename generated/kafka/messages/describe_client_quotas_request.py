@@ -173,8 +173,6 @@ ComponentDataTuple: TypeAlias = tuple[str, int, str | None, tuple[TaggedField, .
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct(">b")
 _L0 = (("match_type", 0, 1),)
 _L1 = (("strict", 0, 1),)
 _L2 = (("num_components", ">i"),)

@@ -84,7 +84,6 @@ class DescribeClusterRequestHeader:
 
 
 _S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">B")
 _L0 = (("include_cluster_authorized_operations", 0, 1),)
 _L1 = (("include_cluster_authorized_operations", ">B"),)
 _L2 = (("endpoint_type", ">b"),)

@@ -219,8 +219,7 @@ class DescribeClusterResponseHeader:
 DescribeClusterBrokerTuple: TypeAlias = tuple[int, str, int, str | None, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("controller_id", 0, 4),)
 _L2 = (("cluster_authorized_operations", 0, 4),)
@@ -572,7 +571,7 @@ def _e_describe_cluster_response(v: DescribeClusterResponse, out: list[Any], p_a
         if v_controller_id is None:
             raise _rt.missing("controller_id")
         try:
-            out.append(_S2.pack(v_controller_id))
+            out.append(_S1.pack(v_controller_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_controller_id,), _L5) from None
@@ -597,7 +596,7 @@ def _e_describe_cluster_response(v: DescribeClusterResponse, out: list[Any], p_a
         if v_cluster_authorized_operations is None:
             raise _rt.missing("cluster_authorized_operations")
         try:
-            out.append(_S2.pack(v_cluster_authorized_operations))
+            out.append(_S1.pack(v_cluster_authorized_operations))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_cluster_authorized_operations,), _L6) from None
@@ -779,7 +778,7 @@ def _e_describe_cluster_broker(v: DescribeClusterBroker | tuple[Any, ...], out: 
         if v_broker_id is None:
             raise _rt.missing("broker_id")
         try:
-            out.append(_S2.pack(v_broker_id))
+            out.append(_S1.pack(v_broker_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_broker_id,), _L9) from None
@@ -797,7 +796,7 @@ def _e_describe_cluster_broker(v: DescribeClusterBroker | tuple[Any, ...], out: 
         if v_port is None:
             raise _rt.missing("port")
         try:
-            out.append(_S2.pack(v_port))
+            out.append(_S1.pack(v_port))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_port,), _L10) from None
@@ -1011,7 +1010,7 @@ def _e_describe_cluster_response_header(v: DescribeClusterResponseHeader, out: l
         if v_controller_id is None:
             raise _rt.missing("controller_id")
         try:
-            out.append(_S2.pack(v_controller_id))
+            out.append(_S1.pack(v_controller_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_controller_id,), _L5) from None

@@ -214,8 +214,6 @@ DescribeConfigsResourceTuple: TypeAlias = tuple[int, str, tuple[StringElementTup
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct(">b")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("num_resources", ">i"),)
 _L2 = (("include_synonyms", ">B"),)

@@ -136,7 +136,6 @@ StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
 _L0 = (("num_groups", ">i"),)
 _L1 = (("include_authorized_operations", ">B"),)
 _L2 = (("len_value", ">h"),)

@@ -324,9 +324,7 @@ DescribeTopicPartitionsResponseTopicTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">hiii")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">B")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
@@ -1627,7 +1625,7 @@ def _e_describe_topic_partitions_response_topic(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S3.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L8) from None

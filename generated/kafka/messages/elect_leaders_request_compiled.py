@@ -186,9 +186,8 @@ class ElectLeadersRequestHeader:
 #: A `TopicPartitions` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 TopicPartitionsTuple: TypeAlias = tuple[str, tuple[int, ...], tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">h")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("election_type", ">b"),)
@@ -423,7 +422,7 @@ def _e_elect_leaders_request(v: ElectLeadersRequest, out: list[Any], p_api_versi
                     f"{v_num_topic_partitions!r} must be at least -1", None, "num_topic_partitions"
                 )
             try:
-                out.append(_S1.pack(v_num_topic_partitions))
+                out.append(_S0.pack(v_num_topic_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_partitions,), _L2) from None
@@ -464,7 +463,7 @@ def _e_elect_leaders_request(v: ElectLeadersRequest, out: list[Any], p_api_versi
         if v_timeout_ms is None:
             raise _rt.missing("timeout_ms")
         try:
-            out.append(_S1.pack(v_timeout_ms))
+            out.append(_S0.pack(v_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_timeout_ms,), _L3) from None
@@ -712,7 +711,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S2.pack(v_len_topic))
+                out.append(_S1.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L4) from None
@@ -738,7 +737,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L5) from None
@@ -771,7 +770,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
                 except (_struct.error, TypeError, ValueError, OverflowError):
                     for i, x_partitions in enumerate(v_partitions):
                         try:
-                            out.append(_S1.pack(x_partitions))
+                            out.append(_S0.pack(x_partitions))
                             w += 4
                         except (_struct.error, TypeError, ValueError) as exc:
                             raise _rt.range_error(exc, (x_partitions,), _L6) from None
@@ -888,7 +887,7 @@ def _e_elect_leaders_request_header(v: ElectLeadersRequestHeader, out: list[Any]
                     f"{v_num_topic_partitions!r} must be at least -1", None, "num_topic_partitions"
                 )
             try:
-                out.append(_S1.pack(v_num_topic_partitions))
+                out.append(_S0.pack(v_num_topic_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_partitions,), _L2) from None

@@ -647,9 +647,8 @@ FetchRequestTaggedFieldTuple: TypeAlias = tuple[int, ClusterIdTag | ReplicaState
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">ii")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">h")
+_S3: Final = _struct.Struct(">q")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("max_wait_ms", 0, 4), ("min_bytes", 4, 4))
 _L1 = (("replica_id", ">i"),)
@@ -1220,7 +1219,7 @@ def _e_fetch_request(v: FetchRequest, out: list[Any], p_api_version: int) -> int
             if v_len_rack_id is None:
                 raise _rt.missing("len_rack_id")
             try:
-                out.append(_S3.pack(v_len_rack_id))
+                out.append(_S2.pack(v_len_rack_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_rack_id,), _L9) from None
@@ -1511,7 +1510,7 @@ def _e_fetch_topic(v: FetchTopic | tuple[Any, ...], out: list[Any], p_api_versio
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S3.pack(v_len_topic))
+                out.append(_S2.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L10) from None
@@ -1796,7 +1795,7 @@ def _e_fetch_partition(v: FetchPartition | tuple[Any, ...], out: list[Any], p_ap
         if v_fetch_offset is None:
             raise _rt.missing("fetch_offset")
         try:
-            out.append(_S4.pack(v_fetch_offset))
+            out.append(_S3.pack(v_fetch_offset))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_fetch_offset,), _L17) from None
@@ -1814,7 +1813,7 @@ def _e_fetch_partition(v: FetchPartition | tuple[Any, ...], out: list[Any], p_ap
             if v_log_start_offset is None:
                 raise _rt.missing("log_start_offset")
             try:
-                out.append(_S4.pack(v_log_start_offset))
+                out.append(_S3.pack(v_log_start_offset))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_log_start_offset,), _L19) from None
@@ -2253,7 +2252,7 @@ def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_ap
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S3.pack(v_len_topic))
+                out.append(_S2.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L10) from None
@@ -2593,7 +2592,7 @@ def _e_replica_state(v: ReplicaState, out: list[Any], p_api_version: int) -> int
             if v_replica_epoch is None:
                 raise _rt.missing("replica_epoch")
             try:
-                out.append(_S4.pack(v_replica_epoch))
+                out.append(_S3.pack(v_replica_epoch))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_replica_epoch,), _L22) from None

@@ -159,7 +159,6 @@ class FindCoordinatorRequestHeader:
 StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">b")
 _L0 = (("len_key", ">h"),)
 _L1 = (("key_type", ">b"),)
 _L2 = (("len_value", ">h"),)

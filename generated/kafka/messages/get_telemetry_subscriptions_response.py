@@ -192,7 +192,6 @@ StringElementTuple: TypeAlias = tuple[str]
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
 _S2: Final = _struct.Struct(">iiB")
-_S3: Final = _struct.Struct(">b")
 _N0: Final = _rt.NumberRuns(">b")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("subscription_id", 0, 4),)

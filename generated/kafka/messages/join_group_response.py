@@ -337,7 +337,6 @@ JoinGroupResponseMemberTuple: TypeAlias = tuple[str, str | None, bytes, tuple[Ta
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">hi")
 _S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
 _L0 = (("error_code", 0, 2), ("generation_id", 2, 4))
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("error_code", ">h"), ("generation_id", ">i"))

@@ -213,9 +213,8 @@ ListOffsetsPartitionTuple: TypeAlias = tuple[int, int | None, int, int | None, t
 ListOffsetsTopicTuple: TypeAlias = tuple[str, tuple[ListOffsetsPartitionTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("replica_id", 0, 4),)
 _L1 = (("replica_id", ">i"),)
 _L2 = (("isolation_level", ">b"),)
@@ -756,7 +755,7 @@ def _e_list_offsets_topic(v: ListOffsetsTopic | tuple[Any, ...], out: list[Any],
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S2.pack(v_len_name))
+                out.append(_S1.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L5) from None
@@ -1022,7 +1021,7 @@ def _e_list_offsets_partition(v: ListOffsetsPartition | tuple[Any, ...], out: li
         if v_timestamp is None:
             raise _rt.missing("timestamp")
         try:
-            out.append(_S3.pack(v_timestamp))
+            out.append(_S2.pack(v_timestamp))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_timestamp,), _L11) from None

@@ -176,7 +176,6 @@ MetadataRequestTopicTuple: TypeAlias = tuple[bytes | None, str | None, tuple[Tag
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">B")
 _L0 = (("num_topics", ">i"),)
 _L1 = (("allow_auto_topic_creation", ">B"),)
 _L2 = (("include_cluster_authorized_operations", ">B"),)

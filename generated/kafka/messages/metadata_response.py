@@ -437,7 +437,6 @@ MetadataResponseTopicTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
 _S2: Final = _struct.Struct(">hii")
-_S3: Final = _struct.Struct(">B")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("node_id", 0, 4),)
 _L1 = (("port", 0, 4),)

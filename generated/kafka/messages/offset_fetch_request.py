@@ -342,7 +342,6 @@ OffsetFetchRequestGroupTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">h")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">B")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_group_id", ">h"),)
 _L1 = (("num_topics", ">i"),)

@@ -274,7 +274,6 @@ AcknowledgeTopicTuple: TypeAlias = tuple[bytes, tuple[AcknowledgePartitionTuple,
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">qq")
-_S2: Final = _struct.Struct(">b")
 _N0: Final = _rt.NumberRuns(">b")
 _L0 = (("share_session_epoch", 0, 4),)
 _L1 = (("partition_index", 0, 4),)

@@ -360,8 +360,7 @@ ForgottenTopicTuple: TypeAlias = tuple[bytes, tuple[int, ...], tuple[TaggedField
 _S0: Final = _struct.Struct(">iiii")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">qq")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">i")
+_S3: Final = _struct.Struct(">i")
 _N0: Final = _rt.NumberRuns(">b")
 _N1: Final = _rt.NumberRuns(">i")
 _L0 = (("share_session_epoch", 0, 4), ("max_wait_ms", 4, 4), ("min_bytes", 8, 4), ("max_bytes", 12, 4))
@@ -2053,7 +2052,7 @@ def _e_forgotten_topic(v: ForgottenTopic | tuple[Any, ...], out: list[Any], p_ap
                 except (_struct.error, TypeError, ValueError, OverflowError):
                     for i, x_partitions in enumerate(v_partitions):
                         try:
-                            out.append(_S4.pack(x_partitions))
+                            out.append(_S3.pack(x_partitions))
                             w += 4
                         except (_struct.error, TypeError, ValueError) as exc:
                             raise _rt.range_error(exc, (x_partitions,), _L7) from None

@@ -356,8 +356,7 @@ StopReplicaTopicStateTuple: TypeAlias = tuple[
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
 _S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">B")
-_S4: Final = _struct.Struct(">ii")
+_S3: Final = _struct.Struct(">ii")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
@@ -2047,7 +2046,7 @@ def _e_stop_replica_topic_state(v: StopReplicaTopicState | tuple[Any, ...], out:
                             fp_stop_replica_partition_state = []
                             if fc_stop_replica_partition_state_0:
                                 fp_stop_replica_partition_state.append(
-                                    _S4.pack(
+                                    _S3.pack(
                                         f_stop_replica_partition_state_partition_index,
                                         f_stop_replica_partition_state_leader_epoch,
                                     )

@@ -165,8 +165,7 @@ FeatureUpdateKeyTuple: TypeAlias = tuple[str, int, int | None, int | None, tuple
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">B")
-_S3: Final = _struct.Struct(">h")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("max_version_level", 0, 2),)
 _L2 = (("timeout_ms", ">i"),)
@@ -632,7 +631,7 @@ def _e_feature_update_key(v: FeatureUpdateKey | tuple[Any, ...], out: list[Any],
         if v_max_version_level is None:
             raise _rt.missing("max_version_level")
         try:
-            out.append(_S3.pack(v_max_version_level))
+            out.append(_S2.pack(v_max_version_level))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_max_version_level,), _L4) from None

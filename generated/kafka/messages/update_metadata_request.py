@@ -578,8 +578,7 @@ _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
 _S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">iiii")
-_S4: Final = _struct.Struct(">B")
-_S5: Final = _struct.Struct(">b")
+_S4: Final = _struct.Struct(">b")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
@@ -4373,7 +4372,7 @@ def _d_type_tag(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     if p_api_version >= 8:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S5.unpack_from(buf, pos)
+        (v_type,) = _S4.unpack_from(buf, pos)
         pos += 1
     else:
         v_type = None
