@@ -451,7 +451,7 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                             raise _rt.short(buf, pos, end, n, "id")
                         topic_partition_v_id = buf[pos:e]
                         pos = e
-                        topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if topic_partition_v_len_name < 0:
                             raise _rt.bad_length(topic_partition_v_len_name, pos, "name")
@@ -794,7 +794,7 @@ def _d_topic_partition(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")
@@ -1107,7 +1107,7 @@ def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")

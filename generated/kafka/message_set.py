@@ -453,7 +453,7 @@ def _d_message(buf: bytes, pos: int, end: int, lim: list[int], p_depth: int, p_o
     pos += 4
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_magic = (buf[pos] ^ 128) - 128
+    v_magic = (buf[pos] ^ 0x80) - 0x80
     s_magic = pos
     if v_magic not in (
         0,

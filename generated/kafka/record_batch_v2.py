@@ -1012,7 +1012,7 @@ def _d_record_list(
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
                             record_v_len_record = (x >> 1) ^ -(x & 1)
-                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_v_attributes = (buf[pos] ^ 0x80) - 0x80
                         record_s_attributes = pos
                         pos += 1
                         if (x := buf[pos]) < 128:
@@ -1394,7 +1394,7 @@ def _d_record(
         v_len_record = (x >> 1) ^ -(x & 1)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    v_attributes = (buf[pos] ^ 128) - 128
+    v_attributes = (buf[pos] ^ 0x80) - 0x80
     s_attributes = pos
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
@@ -2303,7 +2303,7 @@ def _g_record_list(
                         else:
                             x, pos = _uvarint(buf, pos, end, 5, "len_record", 32)
                             record_v_len_record = (x >> 1) ^ -(x & 1)
-                        record_v_attributes = (buf[pos] ^ 128) - 128
+                        record_v_attributes = (buf[pos] ^ 0x80) - 0x80
                         record_s_attributes = pos
                         pos += 1
                         if (x := buf[pos]) < 128:

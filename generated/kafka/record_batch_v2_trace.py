@@ -323,7 +323,7 @@ def _d_record(
     tr.end(pos, v_len_record)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_attributes = (buf[pos] ^ 128) - 128
+    v_attributes = (buf[pos] ^ 0x80) - 0x80
     s_attributes = pos
     tr.leaf("attributes", pos + 0, pos + 1, v_attributes)
     pos += 1

@@ -62,21 +62,15 @@ class FieldReads:
                 self.close_ranges_decode(c, f.id)
 
     def read_run_values(self, c: Lines, run: list[Item], targets: list[str]) -> None:
-        """The values of a run's fields into `targets` (its bounds checked): by one struct, a byte
-        or two alone by hand, or in a compiled build each integer by shifts."""
+        """The values of a run's fields into `targets` (its bounds checked): by shifts, or by one
+        struct."""
         targets = [c.local(target) for target in targets]
-        if len(run) == 1 and run[0].code == "B":
-            c(f"{targets[0]} = buf[pos]")
-        elif len(run) == 1 and run[0].code == "b":
-            c(f"{targets[0]} = (buf[pos] ^ 128) - 128")
-        elif len(run) == 1 and run[0].code in ("H", "h"):
-            # two bytes alone (Kafka's attributes): shifted together, cheaper than a struct's call
-            # and its tuple (compiled, 2.5 % of a 10-record batch's decoding; interpreted, 1 %)
-            first, second = ("buf[pos]", "buf[pos + 1]") if run[0].endian == "be" else ("buf[pos + 1]", "buf[pos]")
-            value = f"({first} << 8) | {second}"
-            c(f"{targets[0]} = {value if run[0].code == 'H' else f'(({value}) ^ 32768) - 32768'}")
-        elif self.m.build.compiled and all(item.code in INT_CODES for item in run):
-            at = 0  # each by shifts of its bytes, which mypyc makes C (`int_at`)
+        # By shifts of its bytes (`int_at`): every integer in a compiled build, which mypyc makes
+        # C; a byte or two alone in either (Kafka's attributes), cheaper than a struct's call and
+        # its tuple (compiled, 2.5 % of a 10-record batch's decoding; interpreted, 1 %).
+        alone = len(run) == 1 and run[0].size <= 2
+        if (self.m.build.compiled or alone) and all(item.code in INT_CODES for item in run):
+            at = 0
             for item, target in zip(run, targets):
                 c(f"{target} = {int_at('buf', 'pos', *INT_CODES[item.code], item.endian, at)}")
                 at += item.size

@@ -367,7 +367,7 @@ def _d_alter_client_quotas_response(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    entry_data_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    entry_data_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 0:
                         (entry_data_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -804,7 +804,7 @@ def _d_entry_data(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 0:
         if pos + 2 > end:

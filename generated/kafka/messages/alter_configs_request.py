@@ -342,7 +342,7 @@ def _d_alter_configs_request(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
+                    alter_configs_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 1:
                         (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -794,7 +794,7 @@ def _d_alter_configs_resource(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -318,8 +318,8 @@ def _d_alter_configs_response(
                     elems_taken = 0
                     try:
                         alter_configs_resource_response_v_error_code = (
-                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                        ) - 32768
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
                             (alter_configs_resource_response_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -363,7 +363,7 @@ def _d_alter_configs_response(
                             pos = e
                         else:
                             alter_configs_resource_response_v_error_message = None
-                        alter_configs_resource_response_v_resource_type = (buf[pos] ^ 128) - 128
+                        alter_configs_resource_response_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
                             (alter_configs_resource_response_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -648,7 +648,7 @@ def _d_alter_configs_resource_response(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -682,7 +682,7 @@ def _d_alter_configs_resource_response(
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -328,7 +328,7 @@ def _d_alter_user_scram_credentials_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        scram_credential_deletion_v_mechanism = (buf[pos] ^ 128) - 128
+                        scram_credential_deletion_v_mechanism = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if (x := buf[pos]) < 128:
                             scram_credential_deletion_v_num_tagged_fields = x
@@ -710,7 +710,7 @@ def _d_scram_credential_deletion(
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_mechanism = (buf[pos] ^ 128) - 128
+    v_mechanism = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x

@@ -205,7 +205,7 @@ def _d_scram_credential_deletion(
     tr.end(pos, v_name, FRAMED)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_mechanism = (buf[pos] ^ 128) - 128
+    v_mechanism = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("mechanism", pos + 0, pos + 1, v_mechanism)
     pos += 1
     tr.begin("num_tagged_fields", pos, end)

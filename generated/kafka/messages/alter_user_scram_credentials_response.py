@@ -281,8 +281,8 @@ def _d_alter_user_scram_credentials_response(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "user") from None
                         pos = e
                         alter_user_scram_credentials_result_v_error_code = (
-                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                        ) - 32768
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if (x := buf[pos]) < 128:
                             alter_user_scram_credentials_result_v_len_error_message_compact = x - 1
@@ -517,7 +517,7 @@ def _d_alter_user_scram_credentials_result(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1

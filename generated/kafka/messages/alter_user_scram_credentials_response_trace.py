@@ -174,7 +174,7 @@ def _d_alter_user_scram_credentials_result(
     tr.end(pos, v_user, FRAMED)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     pos += 2
     tr.begin("len_error_message_compact", pos, end)

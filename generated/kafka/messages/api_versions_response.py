@@ -600,7 +600,7 @@ def _d_api_versions_response(
     count: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     i_body_version = 0 if (v_error_code == 35) else p_api_version
     if i_body_version <= 2:
@@ -2171,7 +2171,7 @@ def _d_api_versions_response_header(
     x: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     i_body_version = 0 if (v_error_code == 35) else p_api_version
     if i_body_version <= 2:

@@ -432,7 +432,7 @@ def _d_begin_quorum_epoch_response(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 0:
         if pos + 4 > end:
@@ -1898,7 +1898,7 @@ def _d_begin_quorum_epoch_response_header(
     x: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 0:
         if pos + 4 > end:

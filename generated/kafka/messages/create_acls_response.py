@@ -288,7 +288,7 @@ def _d_create_acls_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        acl_creation_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        acl_creation_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
                             (acl_creation_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -562,7 +562,7 @@ def _d_acl_creation_result(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:

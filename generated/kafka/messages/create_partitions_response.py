@@ -339,7 +339,9 @@ def _d_create_partitions_response(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
-                        create_partitions_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        create_partitions_topic_result_v_error_code = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
                             (create_partitions_topic_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -657,7 +659,7 @@ def _d_create_partitions_topic_result(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -535,7 +535,7 @@ def _d_create_topics_response(
                         pos = e
                     else:
                         creatable_topic_result_v_topic_id = None
-                    creatable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    creatable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if (p_api_version >= 1) and (p_api_version <= 4):
                         (creatable_topic_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -1126,7 +1126,7 @@ def _d_creatable_topic_result(
         v_topic_id = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if (p_api_version >= 1) and (p_api_version <= 4):
         if pos + 2 > end:

@@ -344,7 +344,7 @@ def _d_delete_acls_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 128) - 128
+                        delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
                             (delete_acls_filter_v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
@@ -722,7 +722,7 @@ def _d_delete_acls_filter(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type_filter = (buf[pos] ^ 128) - 128
+    v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

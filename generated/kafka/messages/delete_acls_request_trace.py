@@ -175,7 +175,7 @@ def _d_delete_acls_filter(
     tr.kind(DeleteAclsFilter)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type_filter = (buf[pos] ^ 128) - 128
+    v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("resource_type_filter", pos + 0, pos + 1, v_resource_type_filter)
     pos += 1
     if p_api_version <= 1:

@@ -469,7 +469,7 @@ def _d_delete_acls_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        delete_acls_filter_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        delete_acls_filter_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
                             (delete_acls_filter_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -547,8 +547,8 @@ def _d_delete_acls_response(
                             try:
                                 for delete_acls_filter_result_i in range(delete_acls_filter_result_count):
                                     delete_acls_matching_acl_v_error_code = (
-                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                                    ) - 32768
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if p_api_version <= 1:
                                         (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -592,7 +592,7 @@ def _d_delete_acls_response(
                                         pos = e
                                     else:
                                         delete_acls_matching_acl_v_error_message = None
-                                    delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 128) - 128
+                                    delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                     if p_api_version <= 1:
                                         (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -1089,7 +1089,7 @@ def _d_delete_acls_filter_result(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -1155,7 +1155,7 @@ def _d_delete_acls_filter_result(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    delete_acls_matching_acl_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    delete_acls_matching_acl_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 1:
                         (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -1197,7 +1197,7 @@ def _d_delete_acls_filter_result(
                         pos = e
                     else:
                         delete_acls_matching_acl_v_error_message = None
-                    delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 128) - 128
+                    delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 1:
                         (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -1651,7 +1651,7 @@ def _d_delete_acls_matching_acl(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -1685,7 +1685,7 @@ def _d_delete_acls_matching_acl(
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -311,7 +311,7 @@ def _d_delete_groups_response(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
                         pos = e
-                        deletable_group_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        deletable_group_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version >= 2:
                             if (x := buf[pos]) < 128:
@@ -574,7 +574,7 @@ def _d_deletable_group_result(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

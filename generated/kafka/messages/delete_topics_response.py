@@ -367,7 +367,7 @@ def _d_delete_topics_response(
                             pos = e
                         else:
                             deletable_topic_result_v_topic_id = None
-                        deletable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        deletable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version >= 5:
                             if (x := buf[pos]) < 128:
@@ -684,7 +684,7 @@ def _d_deletable_topic_result(
         v_topic_id = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:

@@ -280,7 +280,7 @@ def _d_describe_acls_request(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type_filter = (buf[pos] ^ 128) - 128
+    v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:
@@ -753,7 +753,7 @@ def _d_describe_acls_request_header(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type_filter = (buf[pos] ^ 128) - 128
+    v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -480,7 +480,7 @@ def _d_describe_acls_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        describe_acls_resource_v_resource_type = (buf[pos] ^ 128) - 128
+                        describe_acls_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
                             (describe_acls_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -1026,7 +1026,7 @@ def _d_describe_acls_resource(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 1:
         if pos + 2 > end:

@@ -322,7 +322,7 @@ def _d_describe_client_quotas_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
                         pos = e
-                        component_data_v_match_type = (buf[pos] ^ 128) - 128
+                        component_data_v_match_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 0:
                             (component_data_v_len_match,) = _S1.unpack_from(buf, pos)
@@ -632,7 +632,7 @@ def _d_component_data(
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_match_type = (buf[pos] ^ 128) - 128
+    v_match_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:

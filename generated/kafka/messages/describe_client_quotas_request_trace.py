@@ -208,7 +208,7 @@ def _d_component_data(
     tr.end(pos, v_entity_type, FRAMED)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_match_type = (buf[pos] ^ 128) - 128
+    v_match_type = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("match_type", pos + 0, pos + 1, v_match_type)
     pos += 1
     if p_api_version <= 0:

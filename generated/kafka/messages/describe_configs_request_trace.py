@@ -197,7 +197,7 @@ def _d_describe_configs_resource(
     tr.kind(DescribeConfigsResource)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("resource_type", pos + 0, pos + 1, v_resource_type)
     pos += 1
     if p_api_version <= 3:

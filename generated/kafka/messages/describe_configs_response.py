@@ -563,7 +563,7 @@ def _d_describe_configs_response(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    describe_configs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    describe_configs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 3:
                         (describe_configs_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
@@ -605,7 +605,7 @@ def _d_describe_configs_response(
                         pos = e
                     else:
                         describe_configs_result_v_error_message = None
-                    describe_configs_result_v_resource_type = (buf[pos] ^ 128) - 128
+                    describe_configs_result_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 3:
                         (describe_configs_result_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -1447,7 +1447,7 @@ def _d_describe_configs_result(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 3:
         if pos + 2 > end:
@@ -1481,7 +1481,7 @@ def _d_describe_configs_result(
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 3:
         if pos + 2 > end:

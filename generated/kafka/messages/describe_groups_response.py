@@ -513,7 +513,7 @@ def _d_describe_groups_response(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    described_group_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    described_group_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 4:
                         (described_group_v_len_group_id,) = _S1.unpack_from(buf, pos)
@@ -1244,7 +1244,7 @@ def _d_described_group(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 4:
         if pos + 2 > end:

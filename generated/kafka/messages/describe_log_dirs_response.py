@@ -459,7 +459,7 @@ def _d_describe_log_dirs_response(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    describe_log_dirs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                    describe_log_dirs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 1:
                         (describe_log_dirs_result_v_len_log_dir,) = _S1.unpack_from(buf, pos)
@@ -1042,7 +1042,7 @@ def _d_describe_log_dirs_result(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 2 > end:

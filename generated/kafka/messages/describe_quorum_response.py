@@ -536,7 +536,7 @@ def _d_describe_quorum_response(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -3205,7 +3205,7 @@ def _d_describe_quorum_response_header(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:

@@ -470,8 +470,8 @@ def _d_describe_topic_partitions_response(
                     elems_taken = 0
                     try:
                         describe_topic_partitions_response_topic_v_error_code = (
-                            ((buf[pos] << 8) | buf[pos + 1]) ^ 32768
-                        ) - 32768
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if (x := buf[pos]) < 128:
                             describe_topic_partitions_response_topic_v_len_name_compact = x - 1
@@ -981,7 +981,7 @@ def _d_describe_topic_partitions_response(
                 raise exc.within(f"topics[{i}]")
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_has_next_cursor = (buf[pos] ^ 128) - 128
+    v_has_next_cursor = (buf[pos] ^ 0x80) - 0x80
     if v_has_next_cursor not in (
         1,
         -1,
@@ -1173,7 +1173,7 @@ def _d_describe_topic_partitions_response_topic(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_name_compact = x - 1

@@ -115,7 +115,7 @@ def _d_describe_topic_partitions_response(
     tr.end(pos, v_topics)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_has_next_cursor = (buf[pos] ^ 128) - 128
+    v_has_next_cursor = (buf[pos] ^ 0x80) - 0x80
     if v_has_next_cursor not in (
         1,
         -1,
@@ -195,7 +195,7 @@ def _d_describe_topic_partitions_response_topic(
     tr.kind(DescribeTopicPartitionsResponseTopic)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     pos += 2
     tr.begin("len_name_compact", pos, end)

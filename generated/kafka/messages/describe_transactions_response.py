@@ -367,7 +367,7 @@ def _d_describe_transactions_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        transaction_state_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        transaction_state_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if (x := buf[pos]) < 128:
                             transaction_state_v_len_transactional_id_compact = x - 1
@@ -728,7 +728,7 @@ def _d_transaction_state(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_transactional_id_compact = x - 1

@@ -373,7 +373,7 @@ def _d_incremental_alter_configs_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        alter_configs_resource_v_resource_type = (buf[pos] ^ 128) - 128
+                        alter_configs_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 0:
                             (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
@@ -466,7 +466,7 @@ def _d_incremental_alter_configs_request(
                                     except UnicodeDecodeError as exc:
                                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                                     pos = e
-                                    alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
+                                    alterable_config_v_config_operation = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                     if p_api_version <= 0:
                                         (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
@@ -840,7 +840,7 @@ def _d_alter_configs_resource(
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:
@@ -928,7 +928,7 @@ def _d_alter_configs_resource(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
-                    alterable_config_v_config_operation = (buf[pos] ^ 128) - 128
+                    alterable_config_v_config_operation = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 0:
                         (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
@@ -1307,7 +1307,7 @@ def _d_alterable_config(
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_config_operation = (buf[pos] ^ 128) - 128
+    v_config_operation = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     if p_api_version <= 0:
         if pos + 2 > end:

@@ -179,7 +179,7 @@ def _d_alter_configs_resource(
     tr.kind(AlterConfigsResource)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("resource_type", pos + 0, pos + 1, v_resource_type)
     pos += 1
     if p_api_version <= 0:
@@ -367,7 +367,7 @@ def _d_alterable_config(
     tr.end(pos, v_name, FRAMED)
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_config_operation = (buf[pos] ^ 128) - 128
+    v_config_operation = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("config_operation", pos + 0, pos + 1, v_config_operation)
     pos += 1
     if p_api_version <= 0:

@@ -179,7 +179,7 @@ def _d_alter_configs_resource_response(
     tr.kind(AlterConfigsResourceResponse)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     pos += 2
     if p_api_version <= 0:
@@ -220,7 +220,7 @@ def _d_alter_configs_resource_response(
         v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_resource_type = (buf[pos] ^ 128) - 128
+    v_resource_type = (buf[pos] ^ 0x80) - 0x80
     tr.leaf("resource_type", pos + 0, pos + 1, v_resource_type)
     pos += 1
     if p_api_version <= 0:

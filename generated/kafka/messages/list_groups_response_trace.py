@@ -73,7 +73,7 @@ def _d_list_groups_response(
         v_throttle_time_ms = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     pos += 2
     if p_api_version <= 2:

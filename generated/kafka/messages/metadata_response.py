@@ -853,7 +853,7 @@ def _d_metadata_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        metadata_response_topic_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        metadata_response_topic_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 8:
                             (metadata_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
@@ -1988,7 +1988,7 @@ def _d_metadata_response_topic(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 8:
         if pos + 2 > end:

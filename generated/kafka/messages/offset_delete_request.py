@@ -179,7 +179,7 @@ def _d_offset_delete_request(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_group_id < 0:
         raise _rt.bad_length(v_len_group_id, pos, "group_id")
@@ -229,7 +229,7 @@ def _d_offset_delete_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        offset_delete_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        offset_delete_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if offset_delete_request_topic_v_len_name < 0:
                             raise _rt.bad_length(offset_delete_request_topic_v_len_name, pos, "name")
@@ -378,7 +378,7 @@ def _d_offset_delete_request_topic(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")
@@ -554,7 +554,7 @@ def _d_offset_delete_request_header(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_group_id < 0:
         raise _rt.bad_length(v_len_group_id, pos, "group_id")
@@ -621,7 +621,7 @@ def _s_offset_delete_request_topic(buf: bytes, pos: int, end: int, lim: list[int
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")

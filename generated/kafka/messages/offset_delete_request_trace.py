@@ -47,7 +47,7 @@ def _d_offset_delete_request(
     tr.kind(OffsetDeleteRequest)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("len_group_id", pos + 0, pos + 2, v_len_group_id)
     pos += 2
     tr.begin("group_id", pos, end)
@@ -108,7 +108,7 @@ def _d_offset_delete_request_topic(
     tr.kind(OffsetDeleteRequestTopic)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("len_name", pos + 0, pos + 2, v_len_name)
     pos += 2
     tr.begin("name", pos, end)

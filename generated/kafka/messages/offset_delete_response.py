@@ -226,7 +226,7 @@ def _d_offset_delete_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        offset_delete_response_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        offset_delete_response_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if offset_delete_response_topic_v_len_name < 0:
                             raise _rt.bad_length(offset_delete_response_topic_v_len_name, pos, "name")
@@ -373,7 +373,7 @@ def _d_offset_delete_response_topic(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")
@@ -616,7 +616,7 @@ def _s_offset_delete_response_topic(buf: bytes, pos: int, end: int, lim: list[in
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_name < 0:
         raise _rt.bad_length(v_len_name, pos, "name")

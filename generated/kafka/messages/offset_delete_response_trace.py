@@ -93,7 +93,7 @@ def _d_offset_delete_response_topic(
     tr.kind(OffsetDeleteResponseTopic)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("len_name", pos + 0, pos + 2, v_len_name)
     pos += 2
     tr.begin("name", pos, end)

@@ -56,7 +56,7 @@ def _d_sasl_handshake_request(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_len_mechanism = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_mechanism = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_mechanism < 0:
         raise _rt.bad_length(v_len_mechanism, pos, "mechanism")

@@ -30,7 +30,7 @@ def _d_sasl_handshake_request(
     tr.kind(SaslHandshakeRequest)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_len_mechanism = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_mechanism = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("len_mechanism", pos + 0, pos + 2, v_len_mechanism)
     pos += 2
     tr.begin("mechanism", pos, end)

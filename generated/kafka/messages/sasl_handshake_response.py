@@ -164,7 +164,7 @@ def _d_sasl_handshake_response(
                 for i in range(count):
                     elem_at = pos
                     try:
-                        string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if string_element_v_len_value < 0:
                             raise _rt.bad_length(string_element_v_len_value, pos, "value")
@@ -253,7 +253,7 @@ def _d_string_element(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_value < 0:
         raise _rt.bad_length(v_len_value, pos, "value")
@@ -362,7 +362,7 @@ def _s_string_element(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if v_len_value < 0:
         raise _rt.bad_length(v_len_value, pos, "value")

@@ -81,7 +81,7 @@ def _d_string_element(
     tr.kind(StringElement)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("len_value", pos + 0, pos + 2, v_len_value)
     pos += 2
     tr.begin("value", pos, end)

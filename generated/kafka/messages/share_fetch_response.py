@@ -1067,7 +1067,7 @@ def _d_partition_data(
         v_error_message = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_acknowledge_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_acknowledge_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_acknowledge_error_message_compact = x - 1

@@ -369,7 +369,7 @@ def _d_partition_data(
         v_error_message = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_acknowledge_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_acknowledge_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("acknowledge_error_code", pos + 0, pos + 2, v_acknowledge_error_code)
     pos += 2
     tr.begin("len_acknowledge_error_message_compact", pos, end)

@@ -629,7 +629,7 @@ def _d_described_group(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_len_error_message_compact = x - 1

@@ -232,7 +232,7 @@ def _d_stop_replica_response(
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 4 > end:
@@ -792,7 +792,7 @@ def _d_stop_replica_response_header(
     x: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 1:
         if pos + 4 > end:

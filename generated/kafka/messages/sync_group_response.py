@@ -233,7 +233,7 @@ def _d_sync_group_response(
         v_throttle_time_ms = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:
@@ -582,7 +582,7 @@ def _d_sync_group_response_header(
         v_throttle_time_ms = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 5:
         if pos < end and (x := buf[pos]) < 128:

@@ -293,7 +293,7 @@ def _d_update_features_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "feature") from None
                         pos = e
-                        feature_update_key_v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+                        feature_update_key_v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 0:
                             feature_update_key_v_allow_downgrade = buf[pos]
@@ -524,7 +524,7 @@ def _d_feature_update_key(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version <= 0:
         if pos >= end:

@@ -188,7 +188,7 @@ def _d_feature_update_key(
     tr.end(pos, v_feature, FRAMED)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     tr.leaf("max_version_level", pos + 0, pos + 2, v_max_version_level)
     pos += 2
     if p_api_version <= 0:

@@ -125,7 +125,7 @@ def _d_update_metadata_response(
     count: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 6:
         if pos < end and (x := buf[pos]) < 128:
@@ -229,7 +229,7 @@ def _d_update_metadata_response_header(
     x: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if p_api_version >= 6:
         if pos < end and (x := buf[pos]) < 128:

@@ -397,7 +397,7 @@ def _d_vote_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     e: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1605,7 +1605,7 @@ def _d_vote_response_header(
     x: int
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 32768) - 32768
+    v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
     pos += 2
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
