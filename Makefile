@@ -37,10 +37,11 @@ run: setup
 # then the benchmarks' quick runs as a smoke test (they judge no speed: exit 1 when they break or a
 # column gives a wrong answer). pytest runs on both cores (pytest-xdist); `loadgroup` keeps the tests
 # that share Spark's session, the PostgreSQL server or the built wheel on one worker (tests/conftest.py).
+# The first run lists its 30 slowest tests: CI has 30 minutes, and the list says where they go.
 PYTEST := $(BIN)/python -m pytest -n 2 --dist loadgroup
 test: setup
 	$(BIN)/logcodec generate --check
-	$(PYTEST)
+	$(PYTEST) --durations=30
 	LOGCODEC_PURE=1 $(PYTEST) tests/laws tests/codecs tests/corpus
 	$(BIN)/python -m fuzz --smoke
 	$(BIN)/python -m fuzz schemas --smoke
