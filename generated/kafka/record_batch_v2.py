@@ -606,16 +606,13 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
     v_producer_epoch: int
     v_base_sequence: int
     v_num_records: int
-    v_records: list[Record | RecordTuple]
+    v_records: Any
     w_records: Any
     n: int
     e: int
     p: int
     b2: bytes
-    if lim[_LAZY]:
-        lz_source = _nested_source(lim, _i_record_batch_v2, buf, pos, ())
-        lz_header, lz_first, pos = _i_record_batch_v2(buf, pos, end, lim, lz_source[5], -1)
-        return _viewed(lz_header, lz_first, lz_source), pos
+    lz_source = _nested_source(lim, _i_record_batch_v2, buf, pos, ()) if lim[_LAZY] else None
     w_records = None
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L0)
@@ -665,13 +662,33 @@ def _d_record_batch_v2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[
         except _rt.DecodeError as exc:
             raise exc.within("records")
         w_records = bytes(buf[pos:e])
-    try:
-        v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
-    except _rt.DecodeError as exc:
-        _rt.in_field(exc, pos, b2 is not buf)
-        raise exc.within("records")
-    if p != e2:
-        raise _rt.in_field(_rt.trailing(b2, p, e2, "records"), pos, b2 is not buf)
+    if lz_source is not None:
+        v_records = _LazyList(
+            _g_record_list(
+                b2,
+                s2,
+                e2,
+                lim,
+                v_num_records,
+                v_attributes.is_control,
+                pos,
+                b2 is not buf,
+                False,
+                "records",
+                lz_source[5],
+                -1,
+            ),
+            lz_source,
+            v_num_records,
+        )
+    else:
+        try:
+            v_records, p = _d_record_list(b2, s2, e2, lim, v_num_records, v_attributes.is_control)
+        except _rt.DecodeError as exc:
+            _rt.in_field(exc, pos, b2 is not buf)
+            raise exc.within("records")
+        if p != e2:
+            raise _rt.in_field(_rt.trailing(b2, p, e2, "records"), pos, b2 is not buf)
     pos = e
     if pos - s_partition_leader_epoch != v_len_batch:
         raise _rt.DecodeError(

@@ -75,9 +75,6 @@ class RecordSet:
         self.partial_entry = partial_entry
 
 
-_S0: Final = _struct.Struct(">b")
-
-
 def _d_record_set(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[RecordSet, int]:
     """Decode one record_set from buf[pos:end]; return it and the position after it."""
     v_entries: list[Entry | RecordBatchV2] | None
@@ -159,7 +156,7 @@ def _d_record_set_entry(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
         raise _rt.bad_length(pos - start, start, "magic")
     if pos + 1 > end:
         raise _rt.short(buf, pos, end, 1, "magic")
-    (i_magic,) = _S0.unpack_from(buf, pos)
+    i_magic = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     pos = resume
     if i_magic == 0:

@@ -22,7 +22,6 @@ FORMAT = "kafka.record_set"
 #: What the format is called, for pages that list it.
 TITLE = "Apache Kafka record set (the records of a Fetch response)"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">b")
 
 
 def _d_record_set(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> tuple[RecordSet, int]:
@@ -86,7 +85,7 @@ def _d_record_set_entry(
         raise _rt.bad_length(pos - start, start, "magic")
     if pos + 1 > end:
         raise _rt.short(buf, pos, end, 1, "magic")
-    (i_magic,) = _S0.unpack_from(buf, pos)
+    i_magic = (buf[pos] ^ 0x80) - 0x80
     pos += 1
     pos = resume
     if i_magic == 0:

@@ -2303,7 +2303,7 @@ def _d_request_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[R
         if i_header_version >= 1:
             if pos + 2 > end:
                 raise _rt.short(buf, pos, end, 2, "len_client_id")
-            (v_len_client_id,) = _S1.unpack_from(buf, pos)
+            v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
             pos += 2
             if v_len_client_id < -1:
                 raise _rt.invalid(f"{v_len_client_id!r} must be at least -1", pos - 2, "len_client_id")

@@ -221,7 +221,6 @@ FORMAT = "kafka.request"
 TITLE = "Request frame"
 _ELEMENTS_RESERVED: Final = 6
 _S0: Final = _struct.Struct(">hhi")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("request_api_key", 0, 2), ("request_api_version", 2, 2), ("correlation_id", 4, 4))
 
 
@@ -981,7 +980,7 @@ def _d_request_header(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = 
             tr.begin("len_client_id", pos, end)
             if pos + 2 > end:
                 raise _rt.short(buf, pos, end, 2, "len_client_id")
-            (v_len_client_id,) = _S1.unpack_from(buf, pos)
+            v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
             pos += 2
             if v_len_client_id < -1:
                 raise _rt.invalid(f"{v_len_client_id!r} must be at least -1", pos - 2, "len_client_id")

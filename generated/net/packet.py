@@ -808,14 +808,14 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Etherne
     if v_outer_ether_type == 33024:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "vlan_tci")
-        (v_vlan_tci,) = _S0.unpack_from(buf, pos)
+        v_vlan_tci = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_vlan_tci = None
     if v_outer_ether_type == 33024:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "inner_ether_type")
-        (v_inner_ether_type,) = _S0.unpack_from(buf, pos)
+        v_inner_ether_type = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_inner_ether_type = None

@@ -30,14 +30,13 @@ from logcodec.generated.net.packet import (
 FORMAT = "net.packet"
 #: What the format is called, for pages that list it.
 TITLE = "Captured packet (link layer, IPv4 or IPv6, TCP)"
-_S0: Final = _struct.Struct(">H")
-_S1: Final = _struct.Struct(">HHH")
-_S2: Final = _struct.Struct(">HHIHBB")
-_S3: Final = _struct.Struct("<I")
-_S4: Final = _struct.Struct(">I")
-_S5: Final = _struct.Struct(">BBHHHBBH")
-_S6: Final = _struct.Struct(">IHBB")
-_S7: Final = _struct.Struct(">HHIIBBHHH")
+_S0: Final = _struct.Struct(">HHH")
+_S1: Final = _struct.Struct(">HHIHBB")
+_S2: Final = _struct.Struct("<I")
+_S3: Final = _struct.Struct(">I")
+_S4: Final = _struct.Struct(">BBHHHBBH")
+_S5: Final = _struct.Struct(">IHBB")
+_S6: Final = _struct.Struct(">HHIIBBHHH")
 _L0 = (("outer_ether_type", 0, 2),)
 _L1 = (("packet_type", 0, 2), ("arphrd_type", 2, 2), ("len_address", 4, 2))
 _L2 = (("protocol", 0, 2),)
@@ -194,7 +193,7 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) 
         tr.begin("vlan_tci", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "vlan_tci")
-        (v_vlan_tci,) = _S0.unpack_from(buf, pos)
+        v_vlan_tci = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_vlan_tci)
     else:
@@ -203,7 +202,7 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) 
         tr.begin("inner_ether_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "inner_ether_type")
-        (v_inner_ether_type,) = _S0.unpack_from(buf, pos)
+        v_inner_ether_type = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_inner_ether_type)
     else:
@@ -232,7 +231,7 @@ def _d_linux_sll(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None)
     tr.kind(LinuxSll)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_packet_type, v_arphrd_type, v_len_address = _S1.unpack_from(buf, pos)
+    v_packet_type, v_arphrd_type, v_len_address = _S0.unpack_from(buf, pos)
     tr.leaf("packet_type", pos + 0, pos + 2, v_packet_type)
     tr.leaf("arphrd_type", pos + 2, pos + 4, v_arphrd_type)
     tr.leaf("len_address", pos + 4, pos + 6, v_len_address)
@@ -276,7 +275,7 @@ def _d_linux_sll2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None
     tr.kind(LinuxSll2)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_protocol, v_reserved, v_interface_index, v_arphrd_type, v_packet_type, v_len_address = _S2.unpack_from(buf, pos)
+    v_protocol, v_reserved, v_interface_index, v_arphrd_type, v_packet_type, v_len_address = _S1.unpack_from(buf, pos)
     tr.leaf("protocol", pos + 0, pos + 2, v_protocol)
     tr.leaf("reserved", pos + 2, pos + 4, v_reserved)
     tr.leaf("interface_index", pos + 4, pos + 8, v_interface_index)
@@ -312,7 +311,7 @@ def _d_loopback_host(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = N
     tr.kind(LoopbackHost)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_family,) = _S3.unpack_from(buf, pos)
+    (v_family,) = _S2.unpack_from(buf, pos)
     tr.leaf("family", pos + 0, pos + 4, v_family)
     pos += 4
     tr.begin("payload", pos, end)
@@ -342,7 +341,7 @@ def _d_loopback_be(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = Non
     tr.kind(LoopbackBe)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_family,) = _S4.unpack_from(buf, pos)
+    (v_family,) = _S3.unpack_from(buf, pos)
     tr.leaf("family", pos + 0, pos + 4, v_family)
     pos += 4
     tr.begin("payload", pos, end)
@@ -447,7 +446,7 @@ def _d_ipv4(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> t
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L5)
     g_version, v_dscp_ecn, v_total_length, v_identification, v_flags_fragment, v_ttl, v_protocol, v_header_checksum = (
-        _S5.unpack_from(buf, pos)
+        _S4.unpack_from(buf, pos)
     )
     v_version = g_version >> 4
     v_ihl = g_version & 0xF
@@ -550,7 +549,7 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> t
     tr.kind(Ipv6)
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    g_version, v_len_payload, v_next_header, v_hop_limit = _S6.unpack_from(buf, pos)
+    g_version, v_len_payload, v_next_header, v_hop_limit = _S5.unpack_from(buf, pos)
     v_version = g_version >> 28
     v_traffic_class = (g_version >> 20) & 0xFF
     v_flow_label = g_version & 0xFFFFF
@@ -635,7 +634,7 @@ def _d_tcp_segment(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = Non
     if pos + 20 > end:
         raise _rt.short_run(buf, pos, end, _L7)
     v_src_port, v_dst_port, v_seq_num, v_ack_num, g_data_offset, v_flags, v_window, v_checksum, v_urgent_pointer = (
-        _S7.unpack_from(buf, pos)
+        _S6.unpack_from(buf, pos)
     )
     tr.leaf("src_port", pos + 0, pos + 2, v_src_port)
     tr.leaf("dst_port", pos + 2, pos + 4, v_dst_port)

@@ -1289,7 +1289,7 @@ def _d_produce_response(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple
                 else:
                     produce_status_v_leader_address = None
                 if produce_status_v_error == ProduceError.other_leader:
-                    (produce_status_v_leader_port,) = _S1.unpack_from(buf, pos)
+                    produce_status_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                     pos += 2
                 else:
                     produce_status_v_leader_port = None
@@ -1369,7 +1369,7 @@ def _d_produce_status(
     if v_error == ProduceError.other_leader:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
     else:
         v_leader_port = None
@@ -1628,7 +1628,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[C
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
+                                    consume_partition_header_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                                     pos += 2
                                 else:
                                     consume_partition_header_v_leader_port = None
@@ -1830,7 +1830,7 @@ def _d_consume_topic_header(buf: bytes, pos: int, end: int, lim: list[int]) -> t
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
+                        consume_partition_header_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                     else:
                         consume_partition_header_v_leader_port = None
@@ -1990,7 +1990,7 @@ def _d_consume_partition_header(buf: bytes, pos: int, end: int, lim: list[int]) 
     if (v_partition != 65535) and (v_error_or_flags == ConsumeStatus.other_leader):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
     else:
         v_leader_port = None
@@ -2784,7 +2784,7 @@ def _d_consume_peer_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tu
                                 if (consume_partition_header_v_partition != 65535) and (
                                     consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                                 ):
-                                    (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
+                                    consume_partition_header_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                                     pos += 2
                                 else:
                                     consume_partition_header_v_leader_port = None
@@ -2980,7 +2980,7 @@ def _d_consume_peer_topic_header(buf: bytes, pos: int, end: int, lim: list[int])
                     if (consume_partition_header_v_partition != 65535) and (
                         consume_partition_header_v_error_or_flags == ConsumeStatus.other_leader
                     ):
-                        (consume_partition_header_v_leader_port,) = _S1.unpack_from(buf, pos)
+                        consume_partition_header_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                         pos += 2
                     else:
                         consume_partition_header_v_leader_port = None
@@ -4147,7 +4147,7 @@ def _d_discover_partitions_response(
                             (partition_info_v_first_available_seq_num == 18446744073709551615)
                             and (partition_info_v_high_watermark == 18446744073709551615)
                         ) and (partition_info_v_error == 252):
-                            (partition_info_v_leader_port,) = _S1.unpack_from(buf, pos)
+                            partition_info_v_leader_port = (buf[pos + 1] << 8) | buf[pos]
                             pos += 2
                         else:
                             partition_info_v_leader_port = None
@@ -4286,7 +4286,7 @@ def _d_partition_info(
     ):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
     else:
         v_leader_port = None

@@ -62,16 +62,15 @@ _ConsumeStatus_BY_VALUE: Final[dict[int, Any]] = ConsumeStatus._value2member_map
 _CreateTopicError_BY_VALUE: Final[dict[int, Any]] = CreateTopicError._value2member_map_
 _ReloadConfError_BY_VALUE: Final[dict[int, Any]] = ReloadConfError._value2member_map_
 _S0: Final = _struct.Struct("<I")
-_S1: Final = _struct.Struct("<H")
-_S2: Final = _struct.Struct("<IB")
-_S3: Final = _struct.Struct("<Q")
-_S4: Final = _struct.Struct("<IBBII")
-_S5: Final = _struct.Struct("<IIII")
-_S6: Final = _struct.Struct(">BB")
-_S7: Final = _struct.Struct("<IIB")
-_S8: Final = _struct.Struct("<IH")
-_S9: Final = _struct.Struct("<HB")
-_S10: Final = _struct.Struct("<QQ")
+_S1: Final = _struct.Struct("<IB")
+_S2: Final = _struct.Struct("<Q")
+_S3: Final = _struct.Struct("<IBBII")
+_S4: Final = _struct.Struct("<IIII")
+_S5: Final = _struct.Struct(">BB")
+_S6: Final = _struct.Struct("<IIB")
+_S7: Final = _struct.Struct("<IH")
+_S8: Final = _struct.Struct("<HB")
+_S9: Final = _struct.Struct("<QQ")
 _L0 = (("msg_id", 0, 1),)
 _L1 = (("len_payload", 0, 4),)
 _L2 = (("request_id", 0, 4),)
@@ -309,7 +308,7 @@ def _d_produce_status(
         tr.begin("leader_port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
         tr.end(pos, v_leader_port)
     else:
@@ -382,7 +381,7 @@ def _d_consume_header(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = 
     tr.kind(ConsumeHeader)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L5)
-    v_request_id, v_num_topics = _S2.unpack_from(buf, pos)
+    v_request_id, v_num_topics = _S1.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("num_topics", pos + 4, pos + 5, v_num_topics)
     pos += 5
@@ -509,7 +508,7 @@ def _d_consume_partition_header(
         tr.begin("leader_port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
         tr.end(pos, v_leader_port)
     else:
@@ -525,7 +524,7 @@ def _d_consume_partition_header(
         tr.begin("base_seq_num", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "base_seq_num")
-        (v_base_seq_num,) = _S3.unpack_from(buf, pos)
+        (v_base_seq_num,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_base_seq_num)
     else:
@@ -534,7 +533,7 @@ def _d_consume_partition_header(
         tr.begin("high_watermark", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "high_watermark")
-        (v_high_watermark,) = _S3.unpack_from(buf, pos)
+        (v_high_watermark,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_high_watermark)
     else:
@@ -552,7 +551,7 @@ def _d_consume_partition_header(
         tr.begin("first_available_seq_num", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_available_seq_num")
-        (v_first_available_seq_num,) = _S3.unpack_from(buf, pos)
+        (v_first_available_seq_num,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_first_available_seq_num)
     else:
@@ -1101,7 +1100,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
     tr.kind(StatusResponse)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L11)
-    v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S4.unpack_from(buf, pos)
+    v_request_id, v_flags, v_is_cluster_aware, v_num_topics, v_num_partitions = _S3.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("flags", pos + 4, pos + 5, v_flags)
     tr.leaf("is_cluster_aware", pos + 5, pos + 6, v_is_cluster_aware)
@@ -1119,7 +1118,7 @@ def _d_status_response(buf: bytes, pos: int, end: int, lim: list[int], tr: Any =
         v_cluster = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L12)
-    v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S5.unpack_from(buf, pos)
+    v_num_open_partitions, v_open_time, v_startup_secs, v_version = _S4.unpack_from(buf, pos)
     tr.leaf("num_open_partitions", pos + 0, pos + 4, v_num_open_partitions)
     tr.leaf("open_time", pos + 4, pos + 8, v_open_time)
     tr.leaf("startup_secs", pos + 8, pos + 12, v_startup_secs)
@@ -1149,7 +1148,7 @@ def _d_cluster_info(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = No
     tr.kind(ClusterInfo)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L13)
-    v_reserved, v_len_name = _S6.unpack_from(buf, pos)
+    v_reserved, v_len_name = _S5.unpack_from(buf, pos)
     tr.leaf("reserved", pos + 0, pos + 1, v_reserved)
     tr.leaf("len_name", pos + 1, pos + 2, v_len_name)
     pos += 2
@@ -1186,7 +1185,7 @@ def _d_discover_topics_response(
     tr.kind(DiscoverTopicsResponse)
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L15)
-    v_request_id, v_num_topics, v_is_cluster_aware = _S7.unpack_from(buf, pos)
+    v_request_id, v_num_topics, v_is_cluster_aware = _S6.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("num_topics", pos + 4, pos + 8, v_num_topics)
     tr.leaf("is_cluster_aware", pos + 8, pos + 9, v_is_cluster_aware)
@@ -1281,7 +1280,7 @@ def _d_discover_topology_response(
     tr.kind(DiscoverTopologyResponse)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L17)
-    v_request_id, v_marker = _S8.unpack_from(buf, pos)
+    v_request_id, v_marker = _S7.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("marker", pos + 4, pos + 6, v_marker)
     pos += 6
@@ -1305,7 +1304,7 @@ def _d_create_topic_response(
     tr.kind(CreateTopicResponse)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L18)
-    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S1.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5
@@ -1343,7 +1342,7 @@ def _d_reload_conf_response(
     tr.kind(ReloadConfResponse)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L18)
-    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S1.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5
@@ -1361,7 +1360,7 @@ def _d_reload_conf_response(
     tr.end(pos, v_topic, FRAMED)
     if pos + 3 > end:
         raise _rt.short_run(buf, pos, end, _L19)
-    v_partition, v_error = _S9.unpack_from(buf, pos)
+    v_partition, v_error = _S8.unpack_from(buf, pos)
     tr.leaf("partition", pos + 0, pos + 2, v_partition)
     v_error = _ReloadConfError_BY_VALUE.get(v_error, v_error)
     tr.leaf("error", pos + 2, pos + 3, v_error)
@@ -1384,7 +1383,7 @@ def _d_discover_partitions_response(
     tr.kind(DiscoverPartitionsResponse)
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L18)
-    v_request_id, v_len_topic = _S2.unpack_from(buf, pos)
+    v_request_id, v_len_topic = _S1.unpack_from(buf, pos)
     tr.leaf("request_id", pos + 0, pos + 4, v_request_id)
     tr.leaf("len_topic", pos + 4, pos + 5, v_len_topic)
     pos += 5
@@ -1444,7 +1443,7 @@ def _d_partition_info(
     tr.kind(PartitionInfo)
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L20)
-    v_first_available_seq_num, v_high_watermark = _S10.unpack_from(buf, pos)
+    v_first_available_seq_num, v_high_watermark = _S9.unpack_from(buf, pos)
     tr.leaf("first_available_seq_num", pos + 0, pos + 8, v_first_available_seq_num)
     tr.leaf("high_watermark", pos + 8, pos + 16, v_high_watermark)
     pos += 16
@@ -1474,7 +1473,7 @@ def _d_partition_info(
         tr.begin("leader_port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
-        (v_leader_port,) = _S1.unpack_from(buf, pos)
+        v_leader_port = (buf[pos + 1] << 8) | buf[pos]
         pos += 2
         tr.end(pos, v_leader_port)
     else:

@@ -158,7 +158,9 @@ class ContentReads:
                 c(f"{target} = buf[pos]; pos += 1")
             else:
                 c.bound(f"if pos + {ref.size} > end: raise _rt.short(buf, pos, end, {ref.size}, {epath!r})")
-                if ref.kind == "int" and self.m.build.compiled:  # by shifts, which mypyc makes C (`int_at`)
+                # By shifts (`int_at`): in a compiled build, which mypyc makes C; a byte or two in
+                # either (a run's rule, `read_run_values`: cheaper than a struct's call and tuple).
+                if ref.kind == "int" and (self.m.build.compiled or ref.size <= 2):
                     c(f"{target} = {int_at('buf', 'pos', ref.size, ref.signed, ref.endian)}; pos += {ref.size}")
                 else:
                     code = STRUCT_CODES[(ref.size, ref.signed)] if ref.kind == "int" else FLOAT_CODES[ref.size]

@@ -60,18 +60,45 @@ def nested_doc(viewed: list[str], lists: tuple[str, ...] = ()) -> str:
 
 
 class NestedView(Decoder):
-    """`_d_<root>` of a root whose bulk a lazy read views (`Model.lazy_bulk`): read inside another
-    value that a call reads lazily (the budget's LAZY), it gives the value a lazy read of it
-    gives, its bulk a view (`_viewed`), made where the view's errors can be named from the call's
-    root (`runtime.lazy.nested_source`)."""
+    """`_d_<root>` of a root whose bulk a lazy read views (`Model.lazy_bulk`). Read inside another
+    value that a call reads lazily (the budget's LAZY), its bulk is a view: a `LazyList` whose first
+    loop is the bulk's generator (`_g_`, as `_i_` makes it) and whose later loops read the value
+    again (`_i_`), made where the view's errors can be named from the call's root
+    (`runtime.lazy.nested_source`). The rest of the value is read as the eager read reads it, in
+    this one function: no header value is made and copied (`_viewed`, a root's lazy read)."""
 
     def decoding_starts(self, c: Lines) -> None:
+        # Made before anything of the value is read: the read again that names an error of this
+        # view raises it here, where no field's handler adds to its path.
         args = self.params()
         params = f"({args[2:]},)" if args else "()"
-        with c.block(f"if lim[{c.budget('LAZY')}]:"):
-            c(f"lz_source = _nested_source(lim, _i_{self.t.name}, buf, pos, {params})")
-            c(f"lz_header, lz_first, pos = _i_{self.t.name}(buf, pos, end, lim{args}, lz_source[5], -1)")
-            c("return _viewed(lz_header, lz_first, lz_source), pos")
+        c(f"lz_source = _nested_source(lim, _i_{self.t.name}, buf, pos, {params}) if lim[{c.budget('LAZY')}] else None")
+
+    def untyped_local(self, f: Field) -> bool:
+        return f is self.m.model.lazy_bulk.field or super().untyped_local(f)  # (a list or a `LazyList`)
+
+    def decode_content(self, c: Lines, f: Field, ref: TypeRef, target: str, epath: str, wrap, bounds,
+                       trimmed: bool = True) -> None:
+        bulk = self.m.model.lazy_bulk
+        if not (ref.kind == "user" and f is bulk.field):
+            super().decode_content(c, f, ref, target, epath, wrap, bounds, trimmed)
+            return
+        with c.block("if lz_source is not None:"):
+            first = generator_call(self, f, ref, bounds, "lz_source[5], -1")
+            count = f", v_{bulk.count}" if bulk.count else ""
+            c(f"{target} = _LazyList({first}, lz_source{count})")
+        with c.block("else:"):
+            super().decode_content(c, f, ref, target, epath, wrap, bounds, trimmed)
+
+
+def generator_call(d: Decoder, f: Field, ref: TypeRef, bounds, root_index: str) -> str:
+    """The call of the bulk `f`'s generator (`_g_`) from decoder `d`: its elements in `bounds`
+    (buffer, start, end), each error raised as the field's of the value `root_index` names."""
+    b, s, e = bounds
+    open_ended = "e >= len(buf)" if f.size_eos else "False"
+    processed = "False" if b == "buf" else f"{b} is not buf"
+    return (f"_g_{ref.user.name}({b}, {s}, {e}, lim{d.call_args(ref, s, f)}, pos, {processed}, {open_ended}, "
+            f"{f.id!r}, {root_index})")
 
 
 class Iterator(Decoder):
@@ -116,12 +143,8 @@ class Iterator(Decoder):
     def decode_later(self, c: Lines, f: Field, ref: TypeRef, target: str, bounds) -> None:
         """The bulk field: its elements are decoded when the iterator reaches them; a generator's
         errors come out of it as this field's (see `_g_`)."""
-        b, s, e = bounds
-        open_ended = "e >= len(buf)" if f.size_eos else "False"
-        processed = "False" if b == "buf" else f"{b} is not buf"
         cols = ", cols" if self.m.columned is not None else ""
-        c(f"{target} = _g_{ref.user.name}({b}, {s}, {e}, lim{self.call_args(ref, s, f)}, pos, {processed}, "
-          f"{open_ended}, {f.id!r}, root, index{cols})")
+        c(f"{target} = {generator_call(self, f, ref, bounds, 'root, index' + cols)}")
 
 
 class Generator(Decoder):

@@ -142,8 +142,8 @@ class AddOffsetsToTxnRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qh")
+_S0: Final = _struct.Struct(">qh")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2))
 _L1 = (("len_transactional_id", ">h"),)
 _L2 = (("producer_id", ">q"), ("producer_epoch", ">h"))
@@ -204,7 +204,7 @@ def _d_add_offsets_to_txn_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -230,12 +230,12 @@ def _d_add_offsets_to_txn_request(
     pos = e
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -384,7 +384,7 @@ def _e_add_offsets_to_txn_request(v: AddOffsetsToTxnRequest, out: list[Any], p_a
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S1.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -411,7 +411,7 @@ def _e_add_offsets_to_txn_request(v: AddOffsetsToTxnRequest, out: list[Any], p_a
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch))
             w += 10
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -426,7 +426,7 @@ def _e_add_offsets_to_txn_request(v: AddOffsetsToTxnRequest, out: list[Any], p_a
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L3) from None
@@ -500,7 +500,7 @@ def _d_add_offsets_to_txn_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -526,12 +526,12 @@ def _d_add_offsets_to_txn_request_header(
     pos = e
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -601,7 +601,7 @@ def _e_add_offsets_to_txn_request_header(v: AddOffsetsToTxnRequestHeader, out: l
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S1.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -634,7 +634,7 @@ def _e_add_offsets_to_txn_request_header(v: AddOffsetsToTxnRequestHeader, out: l
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch))
             w += 10
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -649,7 +649,7 @@ def _e_add_offsets_to_txn_request_header(v: AddOffsetsToTxnRequestHeader, out: l
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L3) from None

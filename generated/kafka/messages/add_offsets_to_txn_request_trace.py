@@ -20,8 +20,7 @@ FORMAT = "kafka.add_offsets_to_txn_request"
 #: What the format is called, for pages that list it.
 TITLE = "AddOffsetsToTxnRequest"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qh")
+_S0: Final = _struct.Struct(">qh")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2))
 
 
@@ -69,7 +68,7 @@ def _d_add_offsets_to_txn_request(
         tr.begin("len_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_transactional_id)
     else:
@@ -100,7 +99,7 @@ def _d_add_offsets_to_txn_request(
     tr.end(pos, v_transactional_id, FRAMED)
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     tr.leaf("producer_id", pos + 0, pos + 8, v_producer_id)
     tr.leaf("producer_epoch", pos + 8, pos + 10, v_producer_epoch)
     pos += 10
@@ -108,7 +107,7 @@ def _d_add_offsets_to_txn_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:

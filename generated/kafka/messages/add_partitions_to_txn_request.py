@@ -270,8 +270,8 @@ AddPartitionsToTxnTransactionTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">q")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_v3_and_below_transactional_id", ">h"),)
 _L1 = (("v3_and_below_producer_id", ">q"),)
@@ -415,7 +415,9 @@ def _d_add_partitions_to_txn_request(
                         else:
                             add_partitions_to_txn_transaction_v_producer_id = None
                         if p_api_version >= 4:
-                            (add_partitions_to_txn_transaction_v_producer_epoch,) = _S1.unpack_from(buf, pos)
+                            add_partitions_to_txn_transaction_v_producer_epoch = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             add_partitions_to_txn_transaction_v_producer_epoch = None
@@ -452,7 +454,9 @@ def _d_add_partitions_to_txn_request(
                                         add_partitions_to_txn_transaction_count
                                     ):
                                         if p_api_version <= 2:
-                                            (add_partitions_to_txn_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                                            add_partitions_to_txn_topic_v_len_name = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             add_partitions_to_txn_topic_v_len_name = None
@@ -483,7 +487,7 @@ def _d_add_partitions_to_txn_request(
                                             ) from None
                                         pos = e
                                         if p_api_version <= 2:
-                                            (add_partitions_to_txn_topic_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                                            (add_partitions_to_txn_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
                                             pos += 4
                                         else:
                                             add_partitions_to_txn_topic_v_num_partitions = None
@@ -709,7 +713,7 @@ def _d_add_partitions_to_txn_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_v3_and_below_transactional_id")
-        (v_len_v3_and_below_transactional_id,) = _S1.unpack_from(buf, pos)
+        v_len_v3_and_below_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_v3_and_below_transactional_id = None
@@ -750,14 +754,14 @@ def _d_add_partitions_to_txn_request(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "v3_and_below_producer_epoch")
-        (v_v3_and_below_producer_epoch,) = _S1.unpack_from(buf, pos)
+        v_v3_and_below_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_v3_and_below_producer_epoch = None
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_v3_and_below_topics")
-        (v_num_v3_and_below_topics,) = _S2.unpack_from(buf, pos)
+        (v_num_v3_and_below_topics,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_v3_and_below_topics = None
@@ -792,7 +796,9 @@ def _d_add_partitions_to_txn_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            add_partitions_to_txn_topic_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             add_partitions_to_txn_topic_v_len_name = None
@@ -821,7 +827,7 @@ def _d_add_partitions_to_txn_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                            (add_partitions_to_txn_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
                             pos += 4
                         else:
                             add_partitions_to_txn_topic_v_num_partitions = None
@@ -1093,7 +1099,7 @@ def _e_add_partitions_to_txn_request(v: AddPartitionsToTxnRequest, out: list[Any
             if v_len_v3_and_below_transactional_id is None:
                 raise _rt.missing("len_v3_and_below_transactional_id")
             try:
-                out.append(_S1.pack(v_len_v3_and_below_transactional_id))
+                out.append(_S2.pack(v_len_v3_and_below_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_v3_and_below_transactional_id,), _L0) from None
@@ -1134,7 +1140,7 @@ def _e_add_partitions_to_txn_request(v: AddPartitionsToTxnRequest, out: list[Any
             if v_v3_and_below_producer_epoch is None:
                 raise _rt.missing("v3_and_below_producer_epoch")
             try:
-                out.append(_S1.pack(v_v3_and_below_producer_epoch))
+                out.append(_S2.pack(v_v3_and_below_producer_epoch))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_v3_and_below_producer_epoch,), _L2) from None
@@ -1144,7 +1150,7 @@ def _e_add_partitions_to_txn_request(v: AddPartitionsToTxnRequest, out: list[Any
             if v_num_v3_and_below_topics is None:
                 raise _rt.missing("num_v3_and_below_topics")
             try:
-                out.append(_S2.pack(v_num_v3_and_below_topics))
+                out.append(_S1.pack(v_num_v3_and_below_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_v3_and_below_topics,), _L3) from None
@@ -1281,7 +1287,7 @@ def _d_add_partitions_to_txn_transaction(
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S1.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -1319,7 +1325,9 @@ def _d_add_partitions_to_txn_transaction(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            add_partitions_to_txn_topic_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             add_partitions_to_txn_topic_v_len_name = None
@@ -1348,7 +1356,7 @@ def _d_add_partitions_to_txn_transaction(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                         pos = e
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                            (add_partitions_to_txn_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
                             pos += 4
                         else:
                             add_partitions_to_txn_topic_v_num_partitions = None
@@ -1596,7 +1604,7 @@ def _e_add_partitions_to_txn_transaction(
             if v_producer_epoch is None:
                 raise _rt.missing("producer_epoch")
             try:
-                out.append(_S1.pack(v_producer_epoch))
+                out.append(_S2.pack(v_producer_epoch))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_producer_epoch,), _L5) from None
@@ -1693,7 +1701,7 @@ def _d_add_partitions_to_txn_topic(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1720,7 +1728,7 @@ def _d_add_partitions_to_txn_topic(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S2.unpack_from(buf, pos)
+        (v_num_partitions,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1873,7 +1881,7 @@ def _e_add_partitions_to_txn_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L7) from None
@@ -1899,7 +1907,7 @@ def _e_add_partitions_to_txn_topic(
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S2.pack(v_num_partitions))
+                out.append(_S1.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L8) from None
@@ -1932,7 +1940,7 @@ def _e_add_partitions_to_txn_topic(
                 except (_struct.error, TypeError, ValueError, OverflowError):
                     for i, x_partitions in enumerate(v_partitions):
                         try:
-                            out.append(_S2.pack(x_partitions))
+                            out.append(_S1.pack(x_partitions))
                             w += 4
                         except (_struct.error, TypeError, ValueError) as exc:
                             raise _rt.range_error(exc, (x_partitions,), _L9) from None

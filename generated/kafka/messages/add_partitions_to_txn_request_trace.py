@@ -27,9 +27,8 @@ FORMAT = "kafka.add_partitions_to_txn_request"
 TITLE = "AddPartitionsToTxnRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">i")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -117,7 +116,7 @@ def _d_add_partitions_to_txn_request(
         tr.begin("len_v3_and_below_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_v3_and_below_transactional_id")
-        (v_len_v3_and_below_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_v3_and_below_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_v3_and_below_transactional_id)
     else:
@@ -157,7 +156,7 @@ def _d_add_partitions_to_txn_request(
         tr.begin("v3_and_below_producer_id", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "v3_and_below_producer_id")
-        (v_v3_and_below_producer_id,) = _S1.unpack_from(buf, pos)
+        (v_v3_and_below_producer_id,) = _S0.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_v3_and_below_producer_id)
     else:
@@ -166,7 +165,7 @@ def _d_add_partitions_to_txn_request(
         tr.begin("v3_and_below_producer_epoch", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "v3_and_below_producer_epoch")
-        (v_v3_and_below_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_v3_and_below_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_v3_and_below_producer_epoch)
     else:
@@ -175,7 +174,7 @@ def _d_add_partitions_to_txn_request(
         tr.begin("num_v3_and_below_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_v3_and_below_topics")
-        (v_num_v3_and_below_topics,) = _S2.unpack_from(buf, pos)
+        (v_num_v3_and_below_topics,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_v3_and_below_topics)
     else:
@@ -323,7 +322,7 @@ def _d_add_partitions_to_txn_transaction(
         tr.begin("producer_id", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S1.unpack_from(buf, pos)
+        (v_producer_id,) = _S0.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_producer_id)
     else:
@@ -332,7 +331,7 @@ def _d_add_partitions_to_txn_transaction(
         tr.begin("producer_epoch", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_producer_epoch)
     else:
@@ -462,7 +461,7 @@ def _d_add_partitions_to_txn_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -495,7 +494,7 @@ def _d_add_partitions_to_txn_topic(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S2.unpack_from(buf, pos)
+        (v_num_partitions,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -529,7 +528,7 @@ def _d_add_partitions_to_txn_topic(
                 tr.element(i, pos, end)
                 if pos + 4 > end:
                     raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S2.unpack_from(buf, pos)
+                (_epartitions,) = _S1.unpack_from(buf, pos)
                 pos += 4
                 v_partitions.append(_epartitions)
                 tr.end(pos, _epartitions)

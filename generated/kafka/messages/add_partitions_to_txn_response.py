@@ -305,8 +305,8 @@ AddPartitionsToTxnResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("partition_error_code", 4, 2))
 _L2 = (("throttle_time_ms", ">i"),)
@@ -398,7 +398,7 @@ def _d_add_partitions_to_txn_response(
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -479,7 +479,9 @@ def _d_add_partitions_to_txn_response(
                                 try:
                                     for add_partitions_to_txn_result_i in range(add_partitions_to_txn_result_count):
                                         if p_api_version <= 2:
-                                            (add_partitions_to_txn_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                                            add_partitions_to_txn_topic_result_v_len_name = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             add_partitions_to_txn_topic_result_v_len_name = None
@@ -573,7 +575,7 @@ def _d_add_partitions_to_txn_response(
                                                     (
                                                         add_partitions_to_txn_partition_result_v_partition_index,
                                                         add_partitions_to_txn_partition_result_v_partition_error_code,
-                                                    ) = _S2.unpack_from(buf, pos)
+                                                    ) = _S1.unpack_from(buf, pos)
                                                     pos += 6
                                                     if p_api_version >= 3:
                                                         if (x := buf[pos]) < 128:
@@ -890,7 +892,9 @@ def _d_add_partitions_to_txn_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                            add_partitions_to_txn_topic_result_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             add_partitions_to_txn_topic_result_v_len_name = None
@@ -962,7 +966,7 @@ def _d_add_partitions_to_txn_response(
                                     (
                                         add_partitions_to_txn_partition_result_v_partition_index,
                                         add_partitions_to_txn_partition_result_v_partition_error_code,
-                                    ) = _S2.unpack_from(buf, pos)
+                                    ) = _S1.unpack_from(buf, pos)
                                     pos += 6
                                     if p_api_version >= 3:
                                         if (x := buf[pos]) < 128:
@@ -1252,7 +1256,7 @@ def _e_add_partitions_to_txn_response(v: AddPartitionsToTxnResponse, out: list[A
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -1450,7 +1454,9 @@ def _d_add_partitions_to_txn_result(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (add_partitions_to_txn_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                            add_partitions_to_txn_topic_result_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             add_partitions_to_txn_topic_result_v_len_name = None
@@ -1522,7 +1528,7 @@ def _d_add_partitions_to_txn_result(
                                     (
                                         add_partitions_to_txn_partition_result_v_partition_index,
                                         add_partitions_to_txn_partition_result_v_partition_error_code,
-                                    ) = _S2.unpack_from(buf, pos)
+                                    ) = _S1.unpack_from(buf, pos)
                                     pos += 6
                                     if p_api_version >= 3:
                                         if (x := buf[pos]) < 128:
@@ -1896,7 +1902,7 @@ def _d_add_partitions_to_txn_topic_result(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1957,7 +1963,7 @@ def _d_add_partitions_to_txn_topic_result(
                     (
                         add_partitions_to_txn_partition_result_v_partition_index,
                         add_partitions_to_txn_partition_result_v_partition_error_code,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 3:
                         if (x := buf[pos]) < 128:
@@ -2167,7 +2173,7 @@ def _e_add_partitions_to_txn_topic_result(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L5) from None
@@ -2263,7 +2269,7 @@ def _e_add_partitions_to_txn_topic_result(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_add_partitions_to_txn_partition_result = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_add_partitions_to_txn_partition_result_partition_index,
                                 f_add_partitions_to_txn_partition_result_partition_error_code,
                             )
@@ -2345,7 +2351,7 @@ def _d_add_partitions_to_txn_partition_result(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_partition_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_partition_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -2420,7 +2426,7 @@ def _e_add_partitions_to_txn_partition_result(
         if v_partition_error_code is None:
             raise _rt.missing("partition_error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_partition_error_code))
+            out.append(_S1.pack(v_partition_index, v_partition_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2479,7 +2485,7 @@ def _d_add_partitions_to_txn_response_header(
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -2520,7 +2526,7 @@ def _e_add_partitions_to_txn_response_header(
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L3) from None

@@ -286,8 +286,8 @@ OpDataTuple: TypeAlias = tuple[str, float, int, tuple[TaggedField, ...]]
 EntryDataTuple: TypeAlias = tuple[tuple[EntityDataTuple, ...], tuple[OpDataTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">dB")
+_S1: Final = _struct.Struct(">dB")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("value", 0, 8), ("remove", 8, 1))
 _L1 = (("validate_only", 0, 1),)
 _L2 = (("num_entries", ">i"),)
@@ -435,7 +435,7 @@ def _d_alter_client_quotas_request(
                         try:
                             for entry_data_i in range(entry_data_count):
                                 if p_api_version <= 0:
-                                    (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                                    entity_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                 else:
                                     entity_data_v_len_entity_type = None
@@ -466,7 +466,7 @@ def _d_alter_client_quotas_request(
                                     ) from None
                                 pos = e
                                 if p_api_version <= 0:
-                                    (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                                    entity_data_v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                     if entity_data_v_len_entity_name < -1:
                                         raise _rt.invalid(
@@ -592,7 +592,7 @@ def _d_alter_client_quotas_request(
                         try:
                             for entry_data_i in range(entry_data_count):
                                 if p_api_version <= 0:
-                                    (op_data_v_len_key,) = _S1.unpack_from(buf, pos)
+                                    op_data_v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                 else:
                                     op_data_v_len_key = None
@@ -616,7 +616,7 @@ def _d_alter_client_quotas_request(
                                 except UnicodeDecodeError as exc:
                                     raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                                 pos = e
-                                op_data_v_value, op_data_v_remove = _S2.unpack_from(buf, pos)
+                                op_data_v_value, op_data_v_remove = _S1.unpack_from(buf, pos)
                                 pos += 9
                                 if p_api_version >= 1:
                                     if (x := buf[pos]) < 128:
@@ -951,7 +951,7 @@ def _d_entry_data(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         entity_data_v_len_entity_type = None
@@ -976,7 +976,7 @@ def _d_entry_data(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
                     pos = e
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if entity_data_v_len_entity_name < -1:
                             raise _rt.invalid(
@@ -1101,7 +1101,7 @@ def _d_entry_data(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (op_data_v_len_key,) = _S1.unpack_from(buf, pos)
+                        op_data_v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         op_data_v_len_key = None
@@ -1125,7 +1125,7 @@ def _d_entry_data(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                     pos = e
-                    op_data_v_value, op_data_v_remove = _S2.unpack_from(buf, pos)
+                    op_data_v_value, op_data_v_remove = _S1.unpack_from(buf, pos)
                     pos += 9
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
@@ -1418,7 +1418,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -1445,7 +1445,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")
@@ -1610,7 +1610,7 @@ def _e_entity_data(v: EntityData | tuple[Any, ...], out: list[Any], p_api_versio
             if v_len_entity_type is None:
                 raise _rt.missing("len_entity_type")
             try:
-                out.append(_S1.pack(v_len_entity_type))
+                out.append(_S2.pack(v_len_entity_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_entity_type,), _L6) from None
@@ -1638,7 +1638,7 @@ def _e_entity_data(v: EntityData | tuple[Any, ...], out: list[Any], p_api_versio
             if v_len_entity_name < -1:
                 raise _rt.invalid_encode(f"{v_len_entity_name!r} must be at least -1", None, "len_entity_name")
             try:
-                out.append(_S1.pack(v_len_entity_name))
+                out.append(_S2.pack(v_len_entity_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_entity_name,), _L7) from None
@@ -1715,7 +1715,7 @@ def _d_op_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S1.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -1741,7 +1741,7 @@ def _d_op_data(
     pos = e
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_value, v_remove = _S2.unpack_from(buf, pos)
+    v_value, v_remove = _S1.unpack_from(buf, pos)
     pos += 9
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1837,7 +1837,7 @@ def _e_op_data(v: OpData | tuple[Any, ...], out: list[Any], p_api_version: int) 
             if v_len_key is None:
                 raise _rt.missing("len_key")
             try:
-                out.append(_S1.pack(v_len_key))
+                out.append(_S2.pack(v_len_key))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_key,), _L8) from None
@@ -1864,7 +1864,7 @@ def _e_op_data(v: OpData | tuple[Any, ...], out: list[Any], p_api_version: int) 
         if v_remove is None:
             raise _rt.missing("remove")
         try:
-            out.append(_S2.pack(v_value, v_remove))
+            out.append(_S1.pack(v_value, v_remove))
             w += 9
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -30,8 +30,7 @@ TITLE = "AlterClientQuotasRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">dB")
+_S1: Final = _struct.Struct(">dB")
 _L0 = (("validate_only", 0, 1),)
 _L1 = (("value", 0, 8), ("remove", 8, 1))
 
@@ -330,7 +329,7 @@ def _d_entity_data(
         tr.begin("len_entity_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_entity_type)
     else:
@@ -363,7 +362,7 @@ def _d_entity_data(
         tr.begin("len_entity_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")
@@ -465,7 +464,7 @@ def _d_op_data(
         tr.begin("len_key", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S1.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_key)
     else:
@@ -496,7 +495,7 @@ def _d_op_data(
     tr.end(pos, v_key, FRAMED)
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_value, v_remove = _S2.unpack_from(buf, pos)
+    v_value, v_remove = _S1.unpack_from(buf, pos)
     tr.leaf("value", pos + 0, pos + 8, v_value)
     tr.leaf("remove", pos + 8, pos + 9, v_remove)
     pos += 9

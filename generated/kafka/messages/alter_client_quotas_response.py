@@ -370,7 +370,7 @@ def _d_alter_client_quotas_response(
                     entry_data_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 0:
-                        (entry_data_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                        entry_data_v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if entry_data_v_len_error_message < -1:
                             raise _rt.invalid(
@@ -437,7 +437,7 @@ def _d_alter_client_quotas_response(
                         try:
                             for entry_data_i in range(entry_data_count):
                                 if p_api_version <= 0:
-                                    (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                                    entity_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                 else:
                                     entity_data_v_len_entity_type = None
@@ -468,7 +468,7 @@ def _d_alter_client_quotas_response(
                                     ) from None
                                 pos = e
                                 if p_api_version <= 0:
-                                    (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                                    entity_data_v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                     if entity_data_v_len_entity_name < -1:
                                         raise _rt.invalid(
@@ -809,7 +809,7 @@ def _d_entry_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -869,7 +869,7 @@ def _d_entry_data(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         entity_data_v_len_entity_type = None
@@ -894,7 +894,7 @@ def _d_entry_data(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
                     pos = e
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if entity_data_v_len_entity_name < -1:
                             raise _rt.invalid(
@@ -1245,7 +1245,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -1272,7 +1272,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")

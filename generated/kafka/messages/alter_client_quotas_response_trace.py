@@ -28,7 +28,6 @@ TITLE = "AlterClientQuotasResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 
@@ -185,7 +184,7 @@ def _d_entry_data(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -335,7 +334,7 @@ def _d_entity_data(
         tr.begin("len_entity_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_entity_type)
     else:
@@ -368,7 +367,7 @@ def _d_entity_data(
         tr.begin("len_entity_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")

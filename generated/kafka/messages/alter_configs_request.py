@@ -345,7 +345,9 @@ def _d_alter_configs_request(
                     alter_configs_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 1:
-                        (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                        alter_configs_resource_v_len_resource_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         alter_configs_resource_v_len_resource_name = None
@@ -405,7 +407,7 @@ def _d_alter_configs_request(
                         try:
                             for alter_configs_resource_i in range(alter_configs_resource_count):
                                 if p_api_version <= 1:
-                                    (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                                    alterable_config_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                 else:
                                     alterable_config_v_len_name = None
@@ -434,7 +436,7 @@ def _d_alter_configs_request(
                                     raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                                 pos = e
                                 if p_api_version <= 1:
-                                    (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                                    alterable_config_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                     pos += 2
                                     if alterable_config_v_len_value < -1:
                                         raise _rt.invalid(
@@ -799,7 +801,7 @@ def _d_alter_configs_resource(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -856,7 +858,7 @@ def _d_alter_configs_resource(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                        alterable_config_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         alterable_config_v_len_name = None
@@ -881,7 +883,7 @@ def _d_alter_configs_resource(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 1:
-                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                        alterable_config_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if alterable_config_v_len_value < -1:
                             raise _rt.invalid(
@@ -1228,7 +1230,7 @@ def _d_alterable_config(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1255,7 +1257,7 @@ def _d_alterable_config(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")

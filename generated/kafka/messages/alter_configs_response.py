@@ -322,7 +322,9 @@ def _d_alter_configs_response(
                         ) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
-                            (alter_configs_resource_response_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                            alter_configs_resource_response_v_len_error_message = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if alter_configs_resource_response_v_len_error_message < -1:
                                 raise _rt.invalid(
@@ -366,7 +368,9 @@ def _d_alter_configs_response(
                         alter_configs_resource_response_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
-                            (alter_configs_resource_response_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                            alter_configs_resource_response_v_len_resource_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             alter_configs_resource_response_v_len_resource_name = None
@@ -653,7 +657,7 @@ def _d_alter_configs_resource_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -687,7 +691,7 @@ def _d_alter_configs_resource_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1062,7 +1066,7 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1095,7 +1099,7 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None

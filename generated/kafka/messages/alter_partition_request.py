@@ -270,7 +270,6 @@ _S0: Final = _struct.Struct(">iq")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">q")
-_S4: Final = _struct.Struct(">b")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("broker_id", 0, 4), ("broker_epoch", 4, 8))
 _L1 = (("partition_index", 0, 4), ("leader_epoch", 4, 4))
@@ -575,7 +574,7 @@ def _d_alter_partition_request(
                                 else:
                                     partition_data_v_new_isr_with_epochs = None
                                 if p_api_version >= 1:
-                                    (partition_data_v_leader_recovery_state,) = _S4.unpack_from(buf, pos)
+                                    partition_data_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                 else:
                                     partition_data_v_leader_recovery_state = None
@@ -1018,7 +1017,7 @@ def _d_topic_data(
                     else:
                         partition_data_v_new_isr_with_epochs = None
                     if p_api_version >= 1:
-                        (partition_data_v_leader_recovery_state,) = _S4.unpack_from(buf, pos)
+                        partition_data_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                     else:
                         partition_data_v_leader_recovery_state = None
@@ -1388,7 +1387,7 @@ def _d_partition_data(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S4.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_leader_recovery_state = None

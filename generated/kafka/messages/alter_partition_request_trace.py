@@ -32,8 +32,7 @@ _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">iq")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">q")
 _L0 = (("broker_id", 0, 4), ("broker_epoch", 4, 8))
 _L1 = (("partition_index", 0, 4), ("leader_epoch", 4, 4))
 _L2 = (("partition_epoch", 0, 4),)
@@ -379,7 +378,7 @@ def _d_partition_data(
         tr.begin("leader_recovery_state", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S3.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_leader_recovery_state)
     else:
@@ -467,7 +466,7 @@ def _d_broker_state(
         tr.begin("broker_epoch", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "broker_epoch")
-        (v_broker_epoch,) = _S4.unpack_from(buf, pos)
+        (v_broker_epoch,) = _S3.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_broker_epoch)
     else:

@@ -232,8 +232,7 @@ TopicDataTuple: TypeAlias = tuple[str | None, bytes | None, tuple[PartitionDataT
 
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">ihii")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">i")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2), ("leader_id", 6, 4), ("leader_epoch", 10, 4))
@@ -438,11 +437,11 @@ def _d_alter_partition_response(
                                         partition_data_v_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
                                         pos += partition_data_count * 4
                                     if p_api_version >= 1:
-                                        (partition_data_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+                                        partition_data_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                                         pos += 1
                                     else:
                                         partition_data_v_leader_recovery_state = None
-                                    (partition_data_v_partition_epoch,) = _S3.unpack_from(buf, pos)
+                                    (partition_data_v_partition_epoch,) = _S2.unpack_from(buf, pos)
                                     pos += 4
                                     if (x := buf[pos]) < 128:
                                         partition_data_v_num_tagged_fields = x
@@ -780,11 +779,11 @@ def _d_topic_data(
                         partition_data_v_isr.extend(_N0[partition_data_count].unpack_from(buf, pos))
                         pos += partition_data_count * 4
                     if p_api_version >= 1:
-                        (partition_data_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+                        partition_data_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                     else:
                         partition_data_v_leader_recovery_state = None
-                    (partition_data_v_partition_epoch,) = _S3.unpack_from(buf, pos)
+                    (partition_data_v_partition_epoch,) = _S2.unpack_from(buf, pos)
                     pos += 4
                     if (x := buf[pos]) < 128:
                         partition_data_v_num_tagged_fields = x
@@ -1039,7 +1038,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
                         elif f_partition_data_leader_recovery_state is not None:
                             raise TypeError("set, but its condition is false")  # the checked encoder says so
                         fp_partition_data += (
-                            _S3.pack(f_partition_data_partition_epoch),
+                            _S2.pack(f_partition_data_partition_epoch),
                             (
                                 _VARINT[ln]
                                 if (ln := len(f_partition_data_tagged_fields)) < 16384
@@ -1138,13 +1137,13 @@ def _d_partition_data(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_leader_recovery_state = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_partition_epoch,) = _S3.unpack_from(buf, pos)
+    (v_partition_epoch,) = _S2.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -1283,7 +1282,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                 except (_struct.error, TypeError, ValueError, OverflowError):
                     for i, x_isr in enumerate(v_isr):
                         try:
-                            out.append(_S3.pack(x_isr))
+                            out.append(_S2.pack(x_isr))
                             w += 4
                         except (_struct.error, TypeError, ValueError) as exc:
                             raise _rt.range_error(exc, (x_isr,), _L5) from None
@@ -1309,7 +1308,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_partition_epoch is None:
             raise _rt.missing("partition_epoch")
         try:
-            out.append(_S3.pack(v_partition_epoch))
+            out.append(_S2.pack(v_partition_epoch))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_epoch,), _L7) from None

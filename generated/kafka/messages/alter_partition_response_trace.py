@@ -30,7 +30,6 @@ _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">ihii")
 _S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2), ("leader_id", 6, 4), ("leader_epoch", 10, 4))
 _L2 = (("partition_epoch", 0, 4),)
@@ -336,7 +335,7 @@ def _d_partition_data(
         tr.begin("leader_recovery_state", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S3.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_leader_recovery_state)
     else:

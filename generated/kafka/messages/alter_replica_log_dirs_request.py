@@ -328,7 +328,7 @@ def _d_alter_replica_log_dirs_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (alter_replica_log_dir_v_len_path,) = _S1.unpack_from(buf, pos)
+                        alter_replica_log_dir_v_len_path = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         alter_replica_log_dir_v_len_path = None
@@ -388,7 +388,9 @@ def _d_alter_replica_log_dirs_request(
                         try:
                             for alter_replica_log_dir_i in range(alter_replica_log_dir_count):
                                 if p_api_version <= 1:
-                                    (alter_replica_log_dir_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                                    alter_replica_log_dir_topic_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     alter_replica_log_dir_topic_v_len_name = None
@@ -759,7 +761,7 @@ def _d_alter_replica_log_dir(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_path")
-        (v_len_path,) = _S1.unpack_from(buf, pos)
+        v_len_path = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_path = None
@@ -816,7 +818,7 @@ def _d_alter_replica_log_dir(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (alter_replica_log_dir_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        alter_replica_log_dir_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         alter_replica_log_dir_topic_v_len_name = None
@@ -1178,7 +1180,7 @@ def _d_alter_replica_log_dir_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None

@@ -28,7 +28,6 @@ TITLE = "AlterReplicaLogDirsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -167,7 +166,7 @@ def _d_alter_replica_log_dir(
         tr.begin("len_path", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_path")
-        (v_len_path,) = _S1.unpack_from(buf, pos)
+        v_len_path = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_path)
     else:
@@ -308,7 +307,7 @@ def _d_alter_replica_log_dir_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:

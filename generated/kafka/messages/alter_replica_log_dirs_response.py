@@ -220,8 +220,8 @@ AlterReplicaLogDirTopicResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("throttle_time_ms", ">i"),)
@@ -331,7 +331,9 @@ def _d_alter_replica_log_dirs_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (alter_replica_log_dir_topic_result_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                        alter_replica_log_dir_topic_result_v_len_topic_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         alter_replica_log_dir_topic_result_v_len_topic_name = None
@@ -395,7 +397,7 @@ def _d_alter_replica_log_dirs_response(
                                 (
                                     alter_replica_log_dir_partition_result_v_partition_index,
                                     alter_replica_log_dir_partition_result_v_error_code,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version >= 2:
                                     if (x := buf[pos]) < 128:
@@ -735,7 +737,7 @@ def _d_alter_replica_log_dir_topic_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -796,7 +798,7 @@ def _d_alter_replica_log_dir_topic_result(
                     (
                         alter_replica_log_dir_partition_result_v_partition_index,
                         alter_replica_log_dir_partition_result_v_error_code,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
@@ -996,7 +998,7 @@ def _e_alter_replica_log_dir_topic_result(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S1.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1082,7 +1084,7 @@ def _e_alter_replica_log_dir_topic_result(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_alter_replica_log_dir_partition_result = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_alter_replica_log_dir_partition_result_partition_index,
                                 f_alter_replica_log_dir_partition_result_error_code,
                             )
@@ -1164,7 +1166,7 @@ def _d_alter_replica_log_dir_partition_result(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1233,7 +1235,7 @@ def _e_alter_replica_log_dir_partition_result(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -1162,12 +1162,12 @@ def _d_supported_features_tag(
                         else:
                             supported_feature_key_v_name = None
                         if p_api_version >= 3:
-                            (supported_feature_key_v_min_version,) = _S2.unpack_from(buf, pos)
+                            supported_feature_key_v_min_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             supported_feature_key_v_min_version = None
                         if p_api_version >= 3:
-                            (supported_feature_key_v_max_version,) = _S2.unpack_from(buf, pos)
+                            supported_feature_key_v_max_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             supported_feature_key_v_max_version = None
@@ -1336,14 +1336,14 @@ def _d_supported_feature_key(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version")
-        (v_min_version,) = _S2.unpack_from(buf, pos)
+        v_min_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_min_version = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version")
-        (v_max_version,) = _S2.unpack_from(buf, pos)
+        v_max_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_max_version = None
@@ -1611,12 +1611,16 @@ def _d_finalized_features_tag(
                         else:
                             finalized_feature_key_v_name = None
                         if p_api_version >= 3:
-                            (finalized_feature_key_v_max_version_level,) = _S2.unpack_from(buf, pos)
+                            finalized_feature_key_v_max_version_level = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             finalized_feature_key_v_max_version_level = None
                         if p_api_version >= 3:
-                            (finalized_feature_key_v_min_version_level,) = _S2.unpack_from(buf, pos)
+                            finalized_feature_key_v_min_version_level = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             finalized_feature_key_v_min_version_level = None
@@ -1785,14 +1789,14 @@ def _d_finalized_feature_key(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version_level")
-        (v_max_version_level,) = _S2.unpack_from(buf, pos)
+        v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_max_version_level = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version_level")
-        (v_min_version_level,) = _S2.unpack_from(buf, pos)
+        v_min_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_min_version_level = None

@@ -37,8 +37,7 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">hhh")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("api_key", 0, 2), ("min_version", 2, 2), ("max_version", 4, 2))
 
@@ -350,7 +349,7 @@ def _d_supported_feature_key(
         tr.begin("min_version", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version")
-        (v_min_version,) = _S2.unpack_from(buf, pos)
+        v_min_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_min_version)
     else:
@@ -359,7 +358,7 @@ def _d_supported_feature_key(
         tr.begin("max_version", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version")
-        (v_max_version,) = _S2.unpack_from(buf, pos)
+        v_max_version = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_max_version)
     else:
@@ -421,7 +420,7 @@ def _d_finalized_features_epoch_tag(
         tr.begin("finalized_features_epoch", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "finalized_features_epoch")
-        (v_finalized_features_epoch,) = _S3.unpack_from(buf, pos)
+        (v_finalized_features_epoch,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_finalized_features_epoch)
     else:
@@ -526,7 +525,7 @@ def _d_finalized_feature_key(
         tr.begin("max_version_level", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "max_version_level")
-        (v_max_version_level,) = _S2.unpack_from(buf, pos)
+        v_max_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_max_version_level)
     else:
@@ -535,7 +534,7 @@ def _d_finalized_feature_key(
         tr.begin("min_version_level", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "min_version_level")
-        (v_min_version_level,) = _S2.unpack_from(buf, pos)
+        v_min_version_level = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_min_version_level)
     else:

@@ -311,9 +311,9 @@ TopicDataTuple: TypeAlias = tuple[str, tuple[PartitionDataTuple, ...], tuple[Tag
 #: A `LeaderEndpoint` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 LeaderEndpointTuple: TypeAlias = tuple[str | None, str | None, int | None, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">ii")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">ii")
+_S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("partition_index", 0, 4),)
 _L1 = (("leader_id", 0, 4), ("leader_epoch", 4, 4))
@@ -406,7 +406,7 @@ def _d_begin_quorum_epoch_request(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S0.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -436,14 +436,14 @@ def _d_begin_quorum_epoch_request(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "voter_id")
-        (v_voter_id,) = _S1.unpack_from(buf, pos)
+        (v_voter_id,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_voter_id = None
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -473,7 +473,7 @@ def _d_begin_quorum_epoch_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (topic_data_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                        topic_data_v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         topic_data_v_len_topic_name = None
@@ -498,7 +498,7 @@ def _d_begin_quorum_epoch_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                     pos = e
                     if p_api_version <= 0:
-                        (topic_data_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (topic_data_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         topic_data_v_num_partitions = None
@@ -528,7 +528,7 @@ def _d_begin_quorum_epoch_request(
                         topic_data_i = 0
                         try:
                             for topic_data_i in range(topic_data_count):
-                                (partition_data_v_partition_index,) = _S1.unpack_from(buf, pos)
+                                (partition_data_v_partition_index,) = _S0.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 1:
                                     n = 16
@@ -541,7 +541,7 @@ def _d_begin_quorum_epoch_request(
                                     pos = e
                                 else:
                                     partition_data_v_voter_directory_id = None
-                                partition_data_v_leader_id, partition_data_v_leader_epoch = _S2.unpack_from(buf, pos)
+                                partition_data_v_leader_id, partition_data_v_leader_epoch = _S1.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version >= 1:
                                     if (x := buf[pos]) < 128:
@@ -730,7 +730,7 @@ def _d_begin_quorum_epoch_request(
                         else:
                             leader_endpoint_v_host = None
                         if p_api_version >= 1:
-                            (leader_endpoint_v_port,) = _S3.unpack_from(buf, pos)
+                            leader_endpoint_v_port = (buf[pos] << 8) | buf[pos + 1]
                             pos += 2
                         else:
                             leader_endpoint_v_port = None
@@ -940,7 +940,7 @@ def _e_begin_quorum_epoch_request(v: BeginQuorumEpochRequest, out: list[Any], p_
             if v_len_cluster_id < -1:
                 raise _rt.invalid_encode(f"{v_len_cluster_id!r} must be at least -1", None, "len_cluster_id")
             try:
-                out.append(_S0.pack(v_len_cluster_id))
+                out.append(_S2.pack(v_len_cluster_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_cluster_id,), _L2) from None
@@ -969,7 +969,7 @@ def _e_begin_quorum_epoch_request(v: BeginQuorumEpochRequest, out: list[Any], p_
             if v_voter_id is None:
                 raise _rt.missing("voter_id")
             try:
-                out.append(_S1.pack(v_voter_id))
+                out.append(_S0.pack(v_voter_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_voter_id,), _L3) from None
@@ -979,7 +979,7 @@ def _e_begin_quorum_epoch_request(v: BeginQuorumEpochRequest, out: list[Any], p_
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L4) from None
@@ -1096,7 +1096,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -1123,7 +1123,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1154,7 +1154,7 @@ def _d_topic_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    (partition_data_v_partition_index,) = _S1.unpack_from(buf, pos)
+                    (partition_data_v_partition_index,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 1:
                         n = 16
@@ -1167,7 +1167,7 @@ def _d_topic_data(
                         pos = e
                     else:
                         partition_data_v_voter_directory_id = None
-                    partition_data_v_leader_id, partition_data_v_leader_epoch = _S2.unpack_from(buf, pos)
+                    partition_data_v_leader_id, partition_data_v_leader_epoch = _S1.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
@@ -1351,7 +1351,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L5) from None
@@ -1377,7 +1377,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L6) from None
@@ -1460,7 +1460,7 @@ def _d_partition_data(
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_partition_index,) = _S1.unpack_from(buf, pos)
+    (v_partition_index,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 1:
         n = 16
@@ -1475,7 +1475,7 @@ def _d_partition_data(
         v_voter_directory_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1551,7 +1551,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_partition_index is None:
             raise _rt.missing("partition_index")
         try:
-            out.append(_S1.pack(v_partition_index))
+            out.append(_S0.pack(v_partition_index))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_partition_index,), _L7) from None
@@ -1570,7 +1570,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S2.pack(v_leader_id, v_leader_epoch))
+            out.append(_S1.pack(v_leader_id, v_leader_epoch))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1679,7 +1679,7 @@ def _d_leader_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None
@@ -1876,7 +1876,7 @@ def _d_begin_quorum_epoch_request_header(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S0.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -1906,14 +1906,14 @@ def _d_begin_quorum_epoch_request_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "voter_id")
-        (v_voter_id,) = _S1.unpack_from(buf, pos)
+        (v_voter_id,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_voter_id = None
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -1956,7 +1956,7 @@ def _e_begin_quorum_epoch_request_header(v: BeginQuorumEpochRequestHeader, out: 
             if v_len_cluster_id < -1:
                 raise _rt.invalid_encode(f"{v_len_cluster_id!r} must be at least -1", None, "len_cluster_id")
             try:
-                out.append(_S0.pack(v_len_cluster_id))
+                out.append(_S2.pack(v_len_cluster_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_cluster_id,), _L2) from None
@@ -1989,7 +1989,7 @@ def _e_begin_quorum_epoch_request_header(v: BeginQuorumEpochRequestHeader, out: 
             if v_voter_id is None:
                 raise _rt.missing("voter_id")
             try:
-                out.append(_S1.pack(v_voter_id))
+                out.append(_S0.pack(v_voter_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_voter_id,), _L3) from None
@@ -1999,7 +1999,7 @@ def _e_begin_quorum_epoch_request_header(v: BeginQuorumEpochRequestHeader, out: 
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L4) from None

@@ -285,7 +285,7 @@ def _d_controlled_shutdown_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 2:
-                            (remaining_partition_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                            remaining_partition_v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             remaining_partition_v_len_topic_name = None
@@ -557,7 +557,7 @@ def _d_remaining_partition(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -844,7 +844,7 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None

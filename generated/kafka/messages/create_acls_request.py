@@ -197,9 +197,8 @@ class CreateAclsRequestHeader:
 AclCreationTuple: TypeAlias = tuple[int, str, int | None, str, str, int, int, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 _L2 = (("num_creations", ">i"),)
@@ -326,7 +325,7 @@ def _d_create_acls_request(
                         acl_creation_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
-                            (acl_creation_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                            acl_creation_v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             acl_creation_v_len_resource_name = None
@@ -355,12 +354,12 @@ def _d_create_acls_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
                         pos = e
                         if p_api_version >= 1:
-                            (acl_creation_v_resource_pattern_type,) = _S2.unpack_from(buf, pos)
+                            acl_creation_v_resource_pattern_type = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             acl_creation_v_resource_pattern_type = None
                         if p_api_version <= 1:
-                            (acl_creation_v_len_principal,) = _S1.unpack_from(buf, pos)
+                            acl_creation_v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             acl_creation_v_len_principal = None
@@ -389,7 +388,7 @@ def _d_create_acls_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
                         pos = e
                         if p_api_version <= 1:
-                            (acl_creation_v_len_host,) = _S1.unpack_from(buf, pos)
+                            acl_creation_v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             acl_creation_v_len_host = None
@@ -413,7 +412,7 @@ def _d_create_acls_request(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                         pos = e
-                        acl_creation_v_operation, acl_creation_v_permission_type = _S3.unpack_from(buf, pos)
+                        acl_creation_v_operation, acl_creation_v_permission_type = _S1.unpack_from(buf, pos)
                         pos += 2
                         if p_api_version >= 2:
                             if (x := buf[pos]) < 128:
@@ -661,7 +660,7 @@ def _d_acl_creation(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -688,14 +687,14 @@ def _d_acl_creation(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
-        (v_resource_pattern_type,) = _S2.unpack_from(buf, pos)
+        v_resource_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_resource_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -722,7 +721,7 @@ def _d_acl_creation(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -748,7 +747,7 @@ def _d_acl_creation(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -950,7 +949,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S1.pack(v_len_resource_name))
+                out.append(_S2.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L4) from None
@@ -988,7 +987,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_principal is None:
                 raise _rt.missing("len_principal")
             try:
-                out.append(_S1.pack(v_len_principal))
+                out.append(_S2.pack(v_len_principal))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal,), _L6) from None
@@ -1014,7 +1013,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S1.pack(v_len_host))
+                out.append(_S2.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L7) from None
@@ -1041,7 +1040,7 @@ def _e_acl_creation(v: AclCreation | tuple[Any, ...], out: list[Any], p_api_vers
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S1.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1175,7 +1174,7 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1208,7 +1207,7 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -1235,7 +1234,7 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None

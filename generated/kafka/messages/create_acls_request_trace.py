@@ -22,9 +22,7 @@ TITLE = "CreateAclsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
 _L0 = (("resource_type", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 
@@ -180,7 +178,7 @@ def _d_acl_creation(
         tr.begin("len_resource_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_resource_name)
     else:
@@ -213,7 +211,7 @@ def _d_acl_creation(
         tr.begin("resource_pattern_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
-        (v_resource_pattern_type,) = _S2.unpack_from(buf, pos)
+        v_resource_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_resource_pattern_type)
     else:
@@ -222,7 +220,7 @@ def _d_acl_creation(
         tr.begin("len_principal", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal)
     else:
@@ -255,7 +253,7 @@ def _d_acl_creation(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -286,7 +284,7 @@ def _d_acl_creation(
     tr.end(pos, v_host, FRAMED)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     tr.leaf("operation", pos + 0, pos + 1, v_operation)
     tr.leaf("permission_type", pos + 1, pos + 2, v_permission_type)
     pos += 2

@@ -221,8 +221,8 @@ class CreateDelegationTokenRequestHeader:
 CreatableRenewersTuple: TypeAlias = tuple[str, str, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("max_lifetime_ms", 0, 8),)
 _L1 = (("num_renewers", ">i"),)
 _L2 = (("max_lifetime_ms", ">q"),)
@@ -369,7 +369,7 @@ def _d_create_delegation_token_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (creatable_renewers_v_len_principal_type,) = _S1.unpack_from(buf, pos)
+                        creatable_renewers_v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         creatable_renewers_v_len_principal_type = None
@@ -398,7 +398,7 @@ def _d_create_delegation_token_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                     pos = e
                     if p_api_version <= 1:
-                        (creatable_renewers_v_len_principal_name,) = _S1.unpack_from(buf, pos)
+                        creatable_renewers_v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         creatable_renewers_v_len_principal_name = None
@@ -491,7 +491,7 @@ def _d_create_delegation_token_request(
             raise exc.within(f"renewers[{i}]")
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_max_lifetime_ms,) = _S2.unpack_from(buf, pos)
+    (v_max_lifetime_ms,) = _S1.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -693,7 +693,7 @@ def _e_create_delegation_token_request(v: CreateDelegationTokenRequest, out: lis
         if v_max_lifetime_ms is None:
             raise _rt.missing("max_lifetime_ms")
         try:
-            out.append(_S2.pack(v_max_lifetime_ms))
+            out.append(_S1.pack(v_max_lifetime_ms))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_max_lifetime_ms,), _L2) from None
@@ -750,7 +750,7 @@ def _d_creatable_renewers(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -777,7 +777,7 @@ def _d_creatable_renewers(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -932,7 +932,7 @@ def _e_creatable_renewers(v: CreatableRenewers | tuple[Any, ...], out: list[Any]
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S1.pack(v_len_principal_type))
+                out.append(_S2.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L3) from None
@@ -958,7 +958,7 @@ def _e_creatable_renewers(v: CreatableRenewers | tuple[Any, ...], out: list[Any]
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S1.pack(v_len_principal_name))
+                out.append(_S2.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L4) from None

@@ -27,7 +27,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("max_lifetime_ms", 0, 8),)
 
 
@@ -243,7 +242,7 @@ def _d_creatable_renewers(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S2.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -276,7 +275,7 @@ def _d_creatable_renewers(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S2.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:

@@ -276,9 +276,9 @@ class CreateDelegationTokenResponseHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qqq")
-_S2: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">qqq")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("issue_timestamp_ms", 0, 8), ("expiry_timestamp_ms", 8, 8), ("max_timestamp_ms", 16, 8))
 _L2 = (("throttle_time_ms", 0, 4),)
@@ -362,7 +362,7 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -389,7 +389,7 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -461,12 +461,12 @@ def _d_create_delegation_token_response(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S1.unpack_from(buf, pos)
+    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S0.unpack_from(buf, pos)
     pos += 24
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_token_id = None
@@ -493,7 +493,7 @@ def _d_create_delegation_token_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S2.unpack_from(buf, pos)
+        (v_len_hmac,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_hmac = None
@@ -516,7 +516,7 @@ def _d_create_delegation_token_response(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S2.unpack_from(buf, pos)
+    (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -750,7 +750,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -758,7 +758,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S0.pack(v_len_principal_type))
+                out.append(_S2.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L4) from None
@@ -784,7 +784,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S0.pack(v_len_principal_name))
+                out.append(_S2.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L5) from None
@@ -855,7 +855,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
         if v_max_timestamp_ms is None:
             raise _rt.missing("max_timestamp_ms")
         try:
-            out.append(_S1.pack(v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms))
+            out.append(_S0.pack(v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms))
             w += 24
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -871,7 +871,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
             if v_len_token_id is None:
                 raise _rt.missing("len_token_id")
             try:
-                out.append(_S0.pack(v_len_token_id))
+                out.append(_S2.pack(v_len_token_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_token_id,), _L7) from None
@@ -897,7 +897,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
             if v_len_hmac is None:
                 raise _rt.missing("len_hmac")
             try:
-                out.append(_S2.pack(v_len_hmac))
+                out.append(_S1.pack(v_len_hmac))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_hmac,), _L8) from None
@@ -922,7 +922,7 @@ def _e_create_delegation_token_response(v: CreateDelegationTokenResponse, out: l
         if v_throttle_time_ms is None:
             raise _rt.missing("throttle_time_ms")
         try:
-            out.append(_S2.pack(v_throttle_time_ms))
+            out.append(_S1.pack(v_throttle_time_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_throttle_time_ms,), _L9) from None
@@ -995,7 +995,7 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -1022,7 +1022,7 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -1094,12 +1094,12 @@ def _d_create_delegation_token_response_header(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S1.unpack_from(buf, pos)
+    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S0.unpack_from(buf, pos)
     pos += 24
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_token_id = None
@@ -1126,7 +1126,7 @@ def _d_create_delegation_token_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S2.unpack_from(buf, pos)
+        (v_len_hmac,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_hmac = None
@@ -1149,7 +1149,7 @@ def _d_create_delegation_token_response_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S2.unpack_from(buf, pos)
+    (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1232,7 +1232,7 @@ def _e_create_delegation_token_response_header(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -1240,7 +1240,7 @@ def _e_create_delegation_token_response_header(
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S0.pack(v_len_principal_type))
+                out.append(_S2.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L4) from None
@@ -1272,7 +1272,7 @@ def _e_create_delegation_token_response_header(
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S0.pack(v_len_principal_name))
+                out.append(_S2.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L5) from None
@@ -1357,7 +1357,7 @@ def _e_create_delegation_token_response_header(
         if v_max_timestamp_ms is None:
             raise _rt.missing("max_timestamp_ms")
         try:
-            out.append(_S1.pack(v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms))
+            out.append(_S0.pack(v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms))
             w += 24
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1373,7 +1373,7 @@ def _e_create_delegation_token_response_header(
             if v_len_token_id is None:
                 raise _rt.missing("len_token_id")
             try:
-                out.append(_S0.pack(v_len_token_id))
+                out.append(_S2.pack(v_len_token_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_token_id,), _L7) from None
@@ -1403,7 +1403,7 @@ def _e_create_delegation_token_response_header(
             if v_len_hmac is None:
                 raise _rt.missing("len_hmac")
             try:
-                out.append(_S2.pack(v_len_hmac))
+                out.append(_S1.pack(v_len_hmac))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_hmac,), _L8) from None
@@ -1430,7 +1430,7 @@ def _e_create_delegation_token_response_header(
         if v_throttle_time_ms is None:
             raise _rt.missing("throttle_time_ms")
         try:
-            out.append(_S2.pack(v_throttle_time_ms))
+            out.append(_S1.pack(v_throttle_time_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_throttle_time_ms,), _L9) from None

@@ -20,9 +20,8 @@ FORMAT = "kafka.create_delegation_token_response"
 #: What the format is called, for pages that list it.
 TITLE = "CreateDelegationTokenResponse"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qqq")
-_S2: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">qqq")
+_S1: Final = _struct.Struct(">i")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("issue_timestamp_ms", 0, 8), ("expiry_timestamp_ms", 8, 8), ("max_timestamp_ms", 16, 8))
 _L2 = (("throttle_time_ms", 0, 4),)
@@ -90,7 +89,7 @@ def _d_create_delegation_token_response(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S0.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -123,7 +122,7 @@ def _d_create_delegation_token_response(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S0.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:
@@ -208,7 +207,7 @@ def _d_create_delegation_token_response(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S1.unpack_from(buf, pos)
+    v_issue_timestamp_ms, v_expiry_timestamp_ms, v_max_timestamp_ms = _S0.unpack_from(buf, pos)
     tr.leaf("issue_timestamp_ms", pos + 0, pos + 8, v_issue_timestamp_ms)
     tr.leaf("expiry_timestamp_ms", pos + 8, pos + 16, v_expiry_timestamp_ms)
     tr.leaf("max_timestamp_ms", pos + 16, pos + 24, v_max_timestamp_ms)
@@ -217,7 +216,7 @@ def _d_create_delegation_token_response(
         tr.begin("len_token_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S0.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_token_id)
     else:
@@ -250,7 +249,7 @@ def _d_create_delegation_token_response(
         tr.begin("len_hmac", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_hmac")
-        (v_len_hmac,) = _S2.unpack_from(buf, pos)
+        (v_len_hmac,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_len_hmac)
     else:
@@ -278,7 +277,7 @@ def _d_create_delegation_token_response(
     tr.end(pos, v_hmac, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_throttle_time_ms,) = _S2.unpack_from(buf, pos)
+    (v_throttle_time_ms,) = _S1.unpack_from(buf, pos)
     tr.leaf("throttle_time_ms", pos + 0, pos + 4, v_throttle_time_ms)
     pos += 4
     if p_api_version >= 2:

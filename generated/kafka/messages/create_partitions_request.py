@@ -232,8 +232,8 @@ CreatePartitionsTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iB")
+_S1: Final = _struct.Struct(">iB")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("count", 0, 4),)
 _L1 = (("timeout_ms", 0, 4), ("validate_only", 4, 1))
@@ -345,7 +345,7 @@ def _d_create_partitions_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (create_partitions_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        create_partitions_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         create_partitions_topic_v_len_name = None
@@ -609,7 +609,7 @@ def _d_create_partitions_request(
             raise exc.within(f"topics[{i}]")
     if pos + 5 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_timeout_ms, v_validate_only = _S2.unpack_from(buf, pos)
+    v_timeout_ms, v_validate_only = _S1.unpack_from(buf, pos)
     pos += 5
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -735,7 +735,7 @@ def _e_create_partitions_request(v: CreatePartitionsRequest, out: list[Any], p_a
         if v_validate_only is None:
             raise _rt.missing("validate_only")
         try:
-            out.append(_S2.pack(v_timeout_ms, v_validate_only))
+            out.append(_S1.pack(v_timeout_ms, v_validate_only))
             w += 5
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -806,7 +806,7 @@ def _d_create_partitions_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1101,7 +1101,7 @@ def _e_create_partitions_topic(v: CreatePartitionsTopic | tuple[Any, ...], out: 
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L4) from None

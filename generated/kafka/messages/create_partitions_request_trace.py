@@ -29,7 +29,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">iB")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("timeout_ms", 0, 4), ("validate_only", 4, 1))
 _L1 = (("count", 0, 4),)
 
@@ -189,7 +188,7 @@ def _d_create_partitions_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:

@@ -311,7 +311,9 @@ def _d_create_partitions_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (create_partitions_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                            create_partitions_topic_result_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             create_partitions_topic_result_v_len_name = None
@@ -344,7 +346,9 @@ def _d_create_partitions_response(
                         ) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
-                            (create_partitions_topic_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                            create_partitions_topic_result_v_len_error_message = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if create_partitions_topic_result_v_len_error_message < -1:
                                 raise _rt.invalid(
@@ -633,7 +637,7 @@ def _d_create_partitions_topic_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -664,7 +668,7 @@ def _d_create_partitions_topic_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1027,7 +1031,7 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1057,7 +1061,7 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")

@@ -26,7 +26,6 @@ TITLE = "CreatePartitionsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 
@@ -179,7 +178,7 @@ def _d_create_partitions_topic_result(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -217,7 +216,7 @@ def _d_create_partitions_topic_result(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")

@@ -326,8 +326,8 @@ CreatableTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("num_partitions", 0, 4), ("replication_factor", 4, 2))
 _L1 = (("partition_index", 0, 4),)
@@ -458,7 +458,7 @@ def _d_create_topics_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 4:
-                        (creatable_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         creatable_topic_v_len_name = None
@@ -482,7 +482,7 @@ def _d_create_topics_request(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
-                    creatable_topic_v_num_partitions, creatable_topic_v_replication_factor = _S2.unpack_from(buf, pos)
+                    creatable_topic_v_num_partitions, creatable_topic_v_replication_factor = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version <= 4:
                         (creatable_topic_v_num_assignments,) = _S0.unpack_from(buf, pos)
@@ -662,7 +662,9 @@ def _d_create_topics_request(
                         try:
                             for creatable_topic_i in range(creatable_topic_count):
                                 if p_api_version <= 4:
-                                    (creatable_topic_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                                    creatable_topic_config_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     creatable_topic_config_v_len_name = None
@@ -691,7 +693,9 @@ def _d_create_topics_request(
                                     raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                                 pos = e
                                 if p_api_version <= 4:
-                                    (creatable_topic_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                                    creatable_topic_config_v_len_value = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if creatable_topic_config_v_len_value < -1:
                                         raise _rt.invalid(
@@ -1094,7 +1098,7 @@ def _d_creatable_topic(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1120,7 +1124,7 @@ def _d_creatable_topic(
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_num_partitions, v_replication_factor = _S2.unpack_from(buf, pos)
+    v_num_partitions, v_replication_factor = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version <= 4:
         if pos + 4 > end:
@@ -1288,7 +1292,7 @@ def _d_creatable_topic(
                 elems_taken = 0
                 try:
                     if p_api_version <= 4:
-                        (creatable_topic_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_config_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         creatable_topic_config_v_len_name = None
@@ -1317,7 +1321,7 @@ def _d_creatable_topic(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 4:
-                        (creatable_topic_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_config_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if creatable_topic_config_v_len_value < -1:
                             raise _rt.invalid(
@@ -1583,7 +1587,7 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L6) from None
@@ -1610,7 +1614,7 @@ def _e_creatable_topic(v: CreatableTopic | tuple[Any, ...], out: list[Any], p_ap
         if v_replication_factor is None:
             raise _rt.missing("replication_factor")
         try:
-            out.append(_S2.pack(v_num_partitions, v_replication_factor))
+            out.append(_S1.pack(v_num_partitions, v_replication_factor))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2050,7 +2054,7 @@ def _d_creatable_topic_config(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -2077,7 +2081,7 @@ def _d_creatable_topic_config(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -2242,7 +2246,7 @@ def _e_creatable_topic_config(v: CreatableTopicConfig | tuple[Any, ...], out: li
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L6) from None
@@ -2270,7 +2274,7 @@ def _e_creatable_topic_config(v: CreatableTopicConfig | tuple[Any, ...], out: li
             if v_len_value < -1:
                 raise _rt.invalid_encode(f"{v_len_value!r} must be at least -1", None, "len_value")
             try:
-                out.append(_S1.pack(v_len_value))
+                out.append(_S2.pack(v_len_value))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_value,), _L13) from None

@@ -30,8 +30,7 @@ TITLE = "CreateTopicsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("num_partitions", 0, 4), ("replication_factor", 4, 2))
 _L2 = (("partition_index", 0, 4),)
@@ -205,7 +204,7 @@ def _d_creatable_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -236,7 +235,7 @@ def _d_creatable_topic(
     tr.end(pos, v_name, FRAMED)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_num_partitions, v_replication_factor = _S2.unpack_from(buf, pos)
+    v_num_partitions, v_replication_factor = _S1.unpack_from(buf, pos)
     tr.leaf("num_partitions", pos + 0, pos + 4, v_num_partitions)
     tr.leaf("replication_factor", pos + 4, pos + 6, v_replication_factor)
     pos += 6
@@ -524,7 +523,7 @@ def _d_creatable_topic_config(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -557,7 +556,7 @@ def _d_creatable_topic_config(
         tr.begin("len_value", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")

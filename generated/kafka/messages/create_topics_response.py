@@ -362,7 +362,6 @@ CreatableTopicResultTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("num_topics", ">i"),)
@@ -496,7 +495,7 @@ def _d_create_topics_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 4:
-                        (creatable_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_result_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         creatable_topic_result_v_len_name = None
@@ -538,7 +537,9 @@ def _d_create_topics_response(
                     creatable_topic_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if (p_api_version >= 1) and (p_api_version <= 4):
-                        (creatable_topic_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_result_v_len_error_message = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if creatable_topic_result_v_len_error_message < -1:
                             raise _rt.invalid(
@@ -588,7 +589,9 @@ def _d_create_topics_response(
                     else:
                         creatable_topic_result_v_num_partitions = None
                     if p_api_version >= 5:
-                        (creatable_topic_result_v_replication_factor,) = _S1.unpack_from(buf, pos)
+                        creatable_topic_result_v_replication_factor = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         creatable_topic_result_v_replication_factor = None
@@ -671,7 +674,7 @@ def _d_create_topics_response(
                                     else:
                                         creatable_topic_configs_v_read_only = None
                                     if p_api_version >= 5:
-                                        (creatable_topic_configs_v_config_source,) = _S2.unpack_from(buf, pos)
+                                        creatable_topic_configs_v_config_source = (buf[pos] ^ 0x80) - 0x80
                                         pos += 1
                                     else:
                                         creatable_topic_configs_v_config_source = None
@@ -1089,7 +1092,7 @@ def _d_creatable_topic_result(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1131,7 +1134,7 @@ def _d_creatable_topic_result(
     if (p_api_version >= 1) and (p_api_version <= 4):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1170,7 +1173,7 @@ def _d_creatable_topic_result(
     if p_api_version >= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "replication_factor")
-        (v_replication_factor,) = _S1.unpack_from(buf, pos)
+        v_replication_factor = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_replication_factor = None
@@ -1252,7 +1255,7 @@ def _d_creatable_topic_result(
                         else:
                             creatable_topic_configs_v_read_only = None
                         if p_api_version >= 5:
-                            (creatable_topic_configs_v_config_source,) = _S2.unpack_from(buf, pos)
+                            creatable_topic_configs_v_config_source = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             creatable_topic_configs_v_config_source = None
@@ -1792,7 +1795,7 @@ def _d_creatable_topic_configs(
     if p_api_version >= 5:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_source")
-        (v_config_source,) = _S2.unpack_from(buf, pos)
+        v_config_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_config_source = None
@@ -2036,7 +2039,7 @@ def _d_topic_config_error_code_tag(
     if p_api_version >= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "topic_config_error_code")
-        (v_topic_config_error_code,) = _S1.unpack_from(buf, pos)
+        v_topic_config_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_topic_config_error_code = None

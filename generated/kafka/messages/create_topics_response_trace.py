@@ -31,8 +31,6 @@ TITLE = "CreateTopicsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -193,7 +191,7 @@ def _d_creatable_topic_result(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -244,7 +242,7 @@ def _d_creatable_topic_result(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -291,7 +289,7 @@ def _d_creatable_topic_result(
         tr.begin("replication_factor", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "replication_factor")
-        (v_replication_factor,) = _S1.unpack_from(buf, pos)
+        v_replication_factor = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_replication_factor)
     else:
@@ -484,7 +482,7 @@ def _d_creatable_topic_configs(
         tr.begin("config_source", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_source")
-        (v_config_source,) = _S2.unpack_from(buf, pos)
+        v_config_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_config_source)
     else:
@@ -565,7 +563,7 @@ def _d_topic_config_error_code_tag(
         tr.begin("topic_config_error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "topic_config_error_code")
-        (v_topic_config_error_code,) = _S1.unpack_from(buf, pos)
+        v_topic_config_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_topic_config_error_code)
     else:

@@ -218,9 +218,8 @@ DeleteAclsFilterTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 _L2 = (("num_filters", ">i"),)
@@ -347,7 +346,9 @@ def _d_delete_acls_request(
                         delete_acls_filter_v_resource_type_filter = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+                            delete_acls_filter_v_len_resource_name_filter = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if delete_acls_filter_v_len_resource_name_filter < -1:
                                 raise _rt.invalid(
@@ -389,12 +390,14 @@ def _d_delete_acls_request(
                         else:
                             delete_acls_filter_v_resource_name_filter = None
                         if p_api_version >= 1:
-                            (delete_acls_filter_v_pattern_type_filter,) = _S2.unpack_from(buf, pos)
+                            delete_acls_filter_v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             delete_acls_filter_v_pattern_type_filter = None
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+                            delete_acls_filter_v_len_principal_filter = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if delete_acls_filter_v_len_principal_filter < -1:
                                 raise _rt.invalid(
@@ -436,7 +439,7 @@ def _d_delete_acls_request(
                         else:
                             delete_acls_filter_v_principal_filter = None
                         if p_api_version <= 1:
-                            (delete_acls_filter_v_len_host_filter,) = _S1.unpack_from(buf, pos)
+                            delete_acls_filter_v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if delete_acls_filter_v_len_host_filter < -1:
                                 raise _rt.invalid(
@@ -475,7 +478,7 @@ def _d_delete_acls_request(
                             pos = e
                         else:
                             delete_acls_filter_v_host_filter = None
-                        delete_acls_filter_v_operation, delete_acls_filter_v_permission_type = _S3.unpack_from(buf, pos)
+                        delete_acls_filter_v_operation, delete_acls_filter_v_permission_type = _S1.unpack_from(buf, pos)
                         pos += 2
                         if p_api_version >= 2:
                             if (x := buf[pos]) < 128:
@@ -727,7 +730,7 @@ def _d_delete_acls_filter(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -759,14 +762,14 @@ def _d_delete_acls_filter(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S2.unpack_from(buf, pos)
+        v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -796,7 +799,7 @@ def _d_delete_acls_filter(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -825,7 +828,7 @@ def _d_delete_acls_filter(
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1052,7 +1055,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_resource_name_filter))
+                out.append(_S2.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L4) from None
@@ -1097,7 +1100,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S1.pack(v_len_principal_filter))
+                out.append(_S2.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L6) from None
@@ -1128,7 +1131,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S1.pack(v_len_host_filter))
+                out.append(_S2.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L7) from None
@@ -1158,7 +1161,7 @@ def _e_delete_acls_filter(v: DeleteAclsFilter | tuple[Any, ...], out: list[Any],
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S1.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1292,7 +1295,7 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -1330,7 +1333,7 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -1360,7 +1363,7 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")

@@ -26,9 +26,7 @@ TITLE = "DeleteAclsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 
@@ -182,7 +180,7 @@ def _d_delete_acls_filter(
         tr.begin("len_resource_name_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -220,7 +218,7 @@ def _d_delete_acls_filter(
         tr.begin("pattern_type_filter", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S2.unpack_from(buf, pos)
+        v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_pattern_type_filter)
     else:
@@ -229,7 +227,7 @@ def _d_delete_acls_filter(
         tr.begin("len_principal_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S1.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -265,7 +263,7 @@ def _d_delete_acls_filter(
         tr.begin("len_host_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S1.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -299,7 +297,7 @@ def _d_delete_acls_filter(
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     tr.leaf("operation", pos + 0, pos + 1, v_operation)
     tr.leaf("permission_type", pos + 1, pos + 2, v_permission_type)
     pos += 2

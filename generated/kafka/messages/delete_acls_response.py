@@ -316,9 +316,8 @@ DeleteAclsFilterResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("resource_type", 0, 1),)
@@ -472,7 +471,9 @@ def _d_delete_acls_response(
                         delete_acls_filter_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 1:
-                            (delete_acls_filter_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                            delete_acls_filter_result_v_len_error_message = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if delete_acls_filter_result_v_len_error_message < -1:
                                 raise _rt.invalid(
@@ -551,7 +552,9 @@ def _d_delete_acls_response(
                                     ) - 0x8000
                                     pos += 2
                                     if p_api_version <= 1:
-                                        (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                                        delete_acls_matching_acl_v_len_error_message = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                         if delete_acls_matching_acl_v_len_error_message < -1:
                                             raise _rt.invalid(
@@ -595,7 +598,9 @@ def _d_delete_acls_response(
                                     delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                     if p_api_version <= 1:
-                                        (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                                        delete_acls_matching_acl_v_len_resource_name = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         delete_acls_matching_acl_v_len_resource_name = None
@@ -626,12 +631,14 @@ def _d_delete_acls_response(
                                         ) from None
                                     pos = e
                                     if p_api_version >= 1:
-                                        (delete_acls_matching_acl_v_pattern_type,) = _S2.unpack_from(buf, pos)
+                                        delete_acls_matching_acl_v_pattern_type = (buf[pos] ^ 0x80) - 0x80
                                         pos += 1
                                     else:
                                         delete_acls_matching_acl_v_pattern_type = None
                                     if p_api_version <= 1:
-                                        (delete_acls_matching_acl_v_len_principal,) = _S1.unpack_from(buf, pos)
+                                        delete_acls_matching_acl_v_len_principal = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         delete_acls_matching_acl_v_len_principal = None
@@ -662,7 +669,9 @@ def _d_delete_acls_response(
                                         ) from None
                                     pos = e
                                     if p_api_version <= 1:
-                                        (delete_acls_matching_acl_v_len_host,) = _S1.unpack_from(buf, pos)
+                                        delete_acls_matching_acl_v_len_host = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         delete_acls_matching_acl_v_len_host = None
@@ -691,7 +700,7 @@ def _d_delete_acls_response(
                                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                                     pos = e
                                     delete_acls_matching_acl_v_operation, delete_acls_matching_acl_v_permission_type = (
-                                        _S3.unpack_from(buf, pos)
+                                        _S1.unpack_from(buf, pos)
                                     )
                                     pos += 2
                                     if p_api_version >= 2:
@@ -1094,7 +1103,7 @@ def _d_delete_acls_filter_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1158,7 +1167,9 @@ def _d_delete_acls_filter_result(
                     delete_acls_matching_acl_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 1:
-                        (delete_acls_matching_acl_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                        delete_acls_matching_acl_v_len_error_message = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if delete_acls_matching_acl_v_len_error_message < -1:
                             raise _rt.invalid(
@@ -1200,7 +1211,9 @@ def _d_delete_acls_filter_result(
                     delete_acls_matching_acl_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 1:
-                        (delete_acls_matching_acl_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                        delete_acls_matching_acl_v_len_resource_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         delete_acls_matching_acl_v_len_resource_name = None
@@ -1229,12 +1242,12 @@ def _d_delete_acls_filter_result(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
                     pos = e
                     if p_api_version >= 1:
-                        (delete_acls_matching_acl_v_pattern_type,) = _S2.unpack_from(buf, pos)
+                        delete_acls_matching_acl_v_pattern_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                     else:
                         delete_acls_matching_acl_v_pattern_type = None
                     if p_api_version <= 1:
-                        (delete_acls_matching_acl_v_len_principal,) = _S1.unpack_from(buf, pos)
+                        delete_acls_matching_acl_v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         delete_acls_matching_acl_v_len_principal = None
@@ -1263,7 +1276,7 @@ def _d_delete_acls_filter_result(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
                     pos = e
                     if p_api_version <= 1:
-                        (delete_acls_matching_acl_v_len_host,) = _S1.unpack_from(buf, pos)
+                        delete_acls_matching_acl_v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         delete_acls_matching_acl_v_len_host = None
@@ -1291,7 +1304,7 @@ def _d_delete_acls_filter_result(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                     pos = e
-                    delete_acls_matching_acl_v_operation, delete_acls_matching_acl_v_permission_type = _S3.unpack_from(
+                    delete_acls_matching_acl_v_operation, delete_acls_matching_acl_v_permission_type = _S1.unpack_from(
                         buf, pos
                     )
                     pos += 2
@@ -1516,7 +1529,7 @@ def _e_delete_acls_filter_result(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L6) from None
@@ -1526,7 +1539,7 @@ def _e_delete_acls_filter_result(
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S2.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L7) from None
@@ -1656,7 +1669,7 @@ def _d_delete_acls_matching_acl(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1690,7 +1703,7 @@ def _d_delete_acls_matching_acl(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1717,14 +1730,14 @@ def _d_delete_acls_matching_acl(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S2.unpack_from(buf, pos)
+        v_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -1751,7 +1764,7 @@ def _d_delete_acls_matching_acl(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -1777,7 +1790,7 @@ def _d_delete_acls_matching_acl(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -2015,7 +2028,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L6) from None
@@ -2025,7 +2038,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S2.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L7) from None
@@ -2063,7 +2076,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S1.pack(v_len_resource_name))
+                out.append(_S2.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L10) from None
@@ -2101,7 +2114,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
             if v_len_principal is None:
                 raise _rt.missing("len_principal")
             try:
-                out.append(_S1.pack(v_len_principal))
+                out.append(_S2.pack(v_len_principal))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal,), _L12) from None
@@ -2127,7 +2140,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S1.pack(v_len_host))
+                out.append(_S2.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L13) from None
@@ -2154,7 +2167,7 @@ def _e_delete_acls_matching_acl(v: DeleteAclsMatchingAcl | tuple[Any, ...], out:
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S3.pack(v_operation, v_permission_type))
+            out.append(_S1.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2297,7 +2310,7 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -2406,7 +2419,7 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -2439,7 +2452,7 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -2472,7 +2485,7 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -2499,7 +2512,7 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None

@@ -28,9 +28,7 @@ TITLE = "DeleteAclsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">bb")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("resource_type", 0, 1),)
@@ -196,7 +194,7 @@ def _d_delete_acls_filter_result(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -366,7 +364,7 @@ def _d_delete_acls_matching_acl(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -407,7 +405,7 @@ def _d_delete_acls_matching_acl(
         tr.begin("len_resource_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_resource_name)
     else:
@@ -440,7 +438,7 @@ def _d_delete_acls_matching_acl(
         tr.begin("pattern_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S2.unpack_from(buf, pos)
+        v_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_pattern_type)
     else:
@@ -449,7 +447,7 @@ def _d_delete_acls_matching_acl(
         tr.begin("len_principal", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal)
     else:
@@ -482,7 +480,7 @@ def _d_delete_acls_matching_acl(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -513,7 +511,7 @@ def _d_delete_acls_matching_acl(
     tr.end(pos, v_host, FRAMED)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_operation, v_permission_type = _S3.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S1.unpack_from(buf, pos)
     tr.leaf("operation", pos + 0, pos + 1, v_operation)
     tr.leaf("permission_type", pos + 1, pos + 2, v_permission_type)
     pos += 2

@@ -217,7 +217,7 @@ def _d_delete_groups_request(
                 elem_at = pos
                 try:
                     if p_api_version <= 1:
-                        (string_element_v_len_value,) = _S1.unpack_from(buf, pos)
+                        string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         string_element_v_len_value = None
@@ -416,7 +416,7 @@ def _d_string_element(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None

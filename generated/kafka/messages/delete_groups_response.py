@@ -283,7 +283,7 @@ def _d_delete_groups_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (deletable_group_result_v_len_group_id,) = _S1.unpack_from(buf, pos)
+                            deletable_group_result_v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             deletable_group_result_v_len_group_id = None
@@ -548,7 +548,7 @@ def _d_deletable_group_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -826,7 +826,7 @@ def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None

@@ -208,8 +208,8 @@ DeleteRecordsPartitionTuple: TypeAlias = tuple[int, int, tuple[TaggedField, ...]
 DeleteRecordsTopicTuple: TypeAlias = tuple[str, tuple[DeleteRecordsPartitionTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iq")
+_S1: Final = _struct.Struct(">iq")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("partition_index", 0, 4), ("offset", 4, 8))
 _L1 = (("timeout_ms", 0, 4),)
 _L2 = (("num_topics", ">i"),)
@@ -313,7 +313,7 @@ def _d_delete_records_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (delete_records_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        delete_records_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         delete_records_topic_v_len_name = None
@@ -375,7 +375,7 @@ def _d_delete_records_request(
                         try:
                             for delete_records_topic_i in range(delete_records_topic_count):
                                 delete_records_partition_v_partition_index, delete_records_partition_v_offset = (
-                                    _S2.unpack_from(buf, pos)
+                                    _S1.unpack_from(buf, pos)
                                 )
                                 pos += 12
                                 if p_api_version >= 2:
@@ -685,7 +685,7 @@ def _d_delete_records_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -743,7 +743,7 @@ def _d_delete_records_topic(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    delete_records_partition_v_partition_index, delete_records_partition_v_offset = _S2.unpack_from(
+                    delete_records_partition_v_partition_index, delete_records_partition_v_offset = _S1.unpack_from(
                         buf, pos
                     )
                     pos += 12
@@ -933,7 +933,7 @@ def _e_delete_records_topic(v: DeleteRecordsTopic | tuple[Any, ...], out: list[A
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L4) from None
@@ -1019,7 +1019,7 @@ def _e_delete_records_topic(v: DeleteRecordsTopic | tuple[Any, ...], out: list[A
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_delete_records_partition = [
-                            _S2.pack(f_delete_records_partition_partition_index, f_delete_records_partition_offset)
+                            _S1.pack(f_delete_records_partition_partition_index, f_delete_records_partition_offset)
                         ]
                         if fc_delete_records_partition_0:
                             ln = len(f_delete_records_partition_tagged_fields)
@@ -1096,7 +1096,7 @@ def _d_delete_records_partition(
     count: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_offset = _S2.unpack_from(buf, pos)
+    v_partition_index, v_offset = _S1.unpack_from(buf, pos)
     pos += 12
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1163,7 +1163,7 @@ def _e_delete_records_partition(v: DeleteRecordsPartition | tuple[Any, ...], out
         if v_offset is None:
             raise _rt.missing("offset")
         try:
-            out.append(_S2.pack(v_partition_index, v_offset))
+            out.append(_S1.pack(v_partition_index, v_offset))
             w += 12
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

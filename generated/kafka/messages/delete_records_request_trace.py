@@ -28,8 +28,7 @@ TITLE = "DeleteRecordsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iq")
+_S1: Final = _struct.Struct(">iq")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("offset", 4, 8))
 
@@ -178,7 +177,7 @@ def _d_delete_records_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -313,7 +312,7 @@ def _d_delete_records_partition(
     tr.kind(DeleteRecordsPartition)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_offset = _S2.unpack_from(buf, pos)
+    v_partition_index, v_offset = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("offset", pos + 4, pos + 12, v_offset)
     pos += 12

@@ -225,8 +225,8 @@ DeleteRecordsTopicResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iqh")
+_S1: Final = _struct.Struct(">iqh")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("low_watermark", 4, 8), ("error_code", 12, 2))
 _L2 = (("throttle_time_ms", ">i"),)
@@ -335,7 +335,7 @@ def _d_delete_records_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (delete_records_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                        delete_records_topic_result_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         delete_records_topic_result_v_len_name = None
@@ -400,7 +400,7 @@ def _d_delete_records_response(
                                     delete_records_partition_result_v_partition_index,
                                     delete_records_partition_result_v_low_watermark,
                                     delete_records_partition_result_v_error_code,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 14
                                 if p_api_version >= 2:
                                     if (x := buf[pos]) < 128:
@@ -732,7 +732,7 @@ def _d_delete_records_topic_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -794,7 +794,7 @@ def _d_delete_records_topic_result(
                         delete_records_partition_result_v_partition_index,
                         delete_records_partition_result_v_low_watermark,
                         delete_records_partition_result_v_error_code,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 14
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
@@ -992,7 +992,7 @@ def _e_delete_records_topic_result(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L4) from None
@@ -1080,7 +1080,7 @@ def _e_delete_records_topic_result(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_delete_records_partition_result = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_delete_records_partition_result_partition_index,
                                 f_delete_records_partition_result_low_watermark,
                                 f_delete_records_partition_result_error_code,
@@ -1164,7 +1164,7 @@ def _d_delete_records_partition_result(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_low_watermark, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_low_watermark, v_error_code = _S1.unpack_from(buf, pos)
     pos += 14
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1243,7 +1243,7 @@ def _e_delete_records_partition_result(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_low_watermark, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_low_watermark, v_error_code))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

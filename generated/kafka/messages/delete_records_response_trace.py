@@ -28,8 +28,7 @@ TITLE = "DeleteRecordsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iqh")
+_S1: Final = _struct.Struct(">iqh")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("low_watermark", 4, 8), ("error_code", 12, 2))
 
@@ -178,7 +177,7 @@ def _d_delete_records_topic_result(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -316,7 +315,7 @@ def _d_delete_records_partition_result(
     tr.kind(DeleteRecordsPartitionResult)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_low_watermark, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_low_watermark, v_error_code = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("low_watermark", pos + 4, pos + 12, v_low_watermark)
     tr.leaf("error_code", pos + 12, pos + 14, v_error_code)

@@ -306,7 +306,7 @@ def _d_delete_topics_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 3:
-                            (deletable_topic_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                            deletable_topic_result_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if not (
                                 (deletable_topic_result_v_len_name >= 0)
@@ -641,7 +641,7 @@ def _d_deletable_topic_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 6))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
@@ -1048,7 +1048,7 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 6))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")

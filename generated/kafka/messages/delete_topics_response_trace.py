@@ -26,7 +26,6 @@ TITLE = "DeleteTopicsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -180,7 +179,7 @@ def _d_deletable_topic_result(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 6))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")

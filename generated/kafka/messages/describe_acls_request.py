@@ -209,9 +209,8 @@ class DescribeAclsRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">bb")
+_S0: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 _L2 = (("resource_type_filter", ">b"),)
@@ -285,7 +284,7 @@ def _d_describe_acls_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S0.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -317,14 +316,14 @@ def _d_describe_acls_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+        v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S0.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -354,7 +353,7 @@ def _d_describe_acls_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S0.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -383,7 +382,7 @@ def _d_describe_acls_request(
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S2.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S0.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -580,7 +579,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S0.pack(v_len_resource_name_filter))
+                out.append(_S1.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -625,7 +624,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S0.pack(v_len_principal_filter))
+                out.append(_S1.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -656,7 +655,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S0.pack(v_len_host_filter))
+                out.append(_S1.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None
@@ -686,7 +685,7 @@ def _e_describe_acls_request(v: DescribeAclsRequest, out: list[Any], p_api_versi
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S2.pack(v_operation, v_permission_type))
+            out.append(_S0.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -758,7 +757,7 @@ def _d_describe_acls_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S0.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -790,14 +789,14 @@ def _d_describe_acls_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+        v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S0.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -827,7 +826,7 @@ def _d_describe_acls_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S0.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -856,7 +855,7 @@ def _d_describe_acls_request_header(
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S2.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S0.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -933,7 +932,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_resource_name_filter!r} must be at least -1", None, "len_resource_name_filter"
                 )
             try:
-                out.append(_S0.pack(v_len_resource_name_filter))
+                out.append(_S1.pack(v_len_resource_name_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name_filter,), _L3) from None
@@ -984,7 +983,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
                     f"{v_len_principal_filter!r} must be at least -1", None, "len_principal_filter"
                 )
             try:
-                out.append(_S0.pack(v_len_principal_filter))
+                out.append(_S1.pack(v_len_principal_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_filter,), _L5) from None
@@ -1021,7 +1020,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
             if v_len_host_filter < -1:
                 raise _rt.invalid_encode(f"{v_len_host_filter!r} must be at least -1", None, "len_host_filter")
             try:
-                out.append(_S0.pack(v_len_host_filter))
+                out.append(_S1.pack(v_len_host_filter))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host_filter,), _L6) from None
@@ -1055,7 +1054,7 @@ def _e_describe_acls_request_header(v: DescribeAclsRequestHeader, out: list[Any]
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S2.pack(v_operation, v_permission_type))
+            out.append(_S0.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

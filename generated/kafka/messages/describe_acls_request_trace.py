@@ -20,9 +20,7 @@ FORMAT = "kafka.describe_acls_request"
 #: What the format is called, for pages that list it.
 TITLE = "DescribeAclsRequest"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">bb")
+_S0: Final = _struct.Struct(">bb")
 _L0 = (("resource_type_filter", 0, 1),)
 _L1 = (("operation", 0, 1), ("permission_type", 1, 1))
 
@@ -81,7 +79,7 @@ def _d_describe_acls_request(
         tr.begin("len_resource_name_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name_filter")
-        (v_len_resource_name_filter,) = _S0.unpack_from(buf, pos)
+        v_len_resource_name_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_resource_name_filter < -1:
             raise _rt.invalid(
@@ -119,7 +117,7 @@ def _d_describe_acls_request(
         tr.begin("pattern_type_filter", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
-        (v_pattern_type_filter,) = _S1.unpack_from(buf, pos)
+        v_pattern_type_filter = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_pattern_type_filter)
     else:
@@ -128,7 +126,7 @@ def _d_describe_acls_request(
         tr.begin("len_principal_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
-        (v_len_principal_filter,) = _S0.unpack_from(buf, pos)
+        v_len_principal_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_principal_filter < -1:
             raise _rt.invalid(f"{v_len_principal_filter!r} must be at least -1", pos - 2, "len_principal_filter")
@@ -164,7 +162,7 @@ def _d_describe_acls_request(
         tr.begin("len_host_filter", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
-        (v_len_host_filter,) = _S0.unpack_from(buf, pos)
+        v_len_host_filter = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_host_filter < -1:
             raise _rt.invalid(f"{v_len_host_filter!r} must be at least -1", pos - 2, "len_host_filter")
@@ -198,7 +196,7 @@ def _d_describe_acls_request(
         v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_operation, v_permission_type = _S2.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S0.unpack_from(buf, pos)
     tr.leaf("operation", pos + 0, pos + 1, v_operation)
     tr.leaf("permission_type", pos + 1, pos + 2, v_permission_type)
     pos += 2

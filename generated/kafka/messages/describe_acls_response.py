@@ -304,10 +304,9 @@ DescribeAclsResourceTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">bb")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("resource_type", 0, 1),)
 _L2 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -403,7 +402,7 @@ def _d_describe_acls_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -433,7 +432,7 @@ def _d_describe_acls_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_resources")
-        (v_num_resources,) = _S2.unpack_from(buf, pos)
+        (v_num_resources,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_resources = None
@@ -483,7 +482,9 @@ def _d_describe_acls_response(
                         describe_acls_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 1:
-                            (describe_acls_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                            describe_acls_resource_v_len_resource_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             describe_acls_resource_v_len_resource_name = None
@@ -512,12 +513,12 @@ def _d_describe_acls_response(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name") from None
                         pos = e
                         if p_api_version >= 1:
-                            (describe_acls_resource_v_pattern_type,) = _S3.unpack_from(buf, pos)
+                            describe_acls_resource_v_pattern_type = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             describe_acls_resource_v_pattern_type = None
                         if p_api_version <= 1:
-                            (describe_acls_resource_v_num_acls,) = _S2.unpack_from(buf, pos)
+                            (describe_acls_resource_v_num_acls,) = _S1.unpack_from(buf, pos)
                             pos += 4
                         else:
                             describe_acls_resource_v_num_acls = None
@@ -550,7 +551,9 @@ def _d_describe_acls_response(
                             try:
                                 for describe_acls_resource_i in range(describe_acls_resource_count):
                                     if p_api_version <= 1:
-                                        (acl_description_v_len_principal,) = _S1.unpack_from(buf, pos)
+                                        acl_description_v_len_principal = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         acl_description_v_len_principal = None
@@ -581,7 +584,9 @@ def _d_describe_acls_response(
                                         ) from None
                                     pos = e
                                     if p_api_version <= 1:
-                                        (acl_description_v_len_host,) = _S1.unpack_from(buf, pos)
+                                        acl_description_v_len_host = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         acl_description_v_len_host = None
@@ -609,7 +614,7 @@ def _d_describe_acls_response(
                                     except UnicodeDecodeError as exc:
                                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                                     pos = e
-                                    acl_description_v_operation, acl_description_v_permission_type = _S4.unpack_from(
+                                    acl_description_v_operation, acl_description_v_permission_type = _S2.unpack_from(
                                         buf, pos
                                     )
                                     pos += 2
@@ -901,7 +906,7 @@ def _e_describe_acls_response(v: DescribeAclsResponse, out: list[Any], p_api_ver
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S3.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L4) from None
@@ -930,7 +935,7 @@ def _e_describe_acls_response(v: DescribeAclsResponse, out: list[Any], p_api_ver
             if v_num_resources is None:
                 raise _rt.missing("num_resources")
             try:
-                out.append(_S2.pack(v_num_resources))
+                out.append(_S1.pack(v_num_resources))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_resources,), _L5) from None
@@ -1031,7 +1036,7 @@ def _d_describe_acls_resource(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1058,14 +1063,14 @@ def _d_describe_acls_resource(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S3.unpack_from(buf, pos)
+        v_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_pattern_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_acls")
-        (v_num_acls,) = _S2.unpack_from(buf, pos)
+        (v_num_acls,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_acls = None
@@ -1097,7 +1102,7 @@ def _d_describe_acls_resource(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (acl_description_v_len_principal,) = _S1.unpack_from(buf, pos)
+                        acl_description_v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         acl_description_v_len_principal = None
@@ -1126,7 +1131,7 @@ def _d_describe_acls_resource(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal") from None
                     pos = e
                     if p_api_version <= 1:
-                        (acl_description_v_len_host,) = _S1.unpack_from(buf, pos)
+                        acl_description_v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         acl_description_v_len_host = None
@@ -1150,7 +1155,7 @@ def _d_describe_acls_resource(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                     pos = e
-                    acl_description_v_operation, acl_description_v_permission_type = _S4.unpack_from(buf, pos)
+                    acl_description_v_operation, acl_description_v_permission_type = _S2.unpack_from(buf, pos)
                     pos += 2
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
@@ -1362,7 +1367,7 @@ def _e_describe_acls_resource(v: DescribeAclsResource | tuple[Any, ...], out: li
             if v_len_resource_name is None:
                 raise _rt.missing("len_resource_name")
             try:
-                out.append(_S1.pack(v_len_resource_name))
+                out.append(_S3.pack(v_len_resource_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_resource_name,), _L7) from None
@@ -1400,7 +1405,7 @@ def _e_describe_acls_resource(v: DescribeAclsResource | tuple[Any, ...], out: li
             if v_num_acls is None:
                 raise _rt.missing("num_acls")
             try:
-                out.append(_S2.pack(v_num_acls))
+                out.append(_S1.pack(v_num_acls))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_acls,), _L9) from None
@@ -1484,7 +1489,7 @@ def _d_acl_description(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -1511,7 +1516,7 @@ def _d_acl_description(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -1537,7 +1542,7 @@ def _d_acl_description(
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_operation, v_permission_type = _S4.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S2.unpack_from(buf, pos)
     pos += 2
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -1680,7 +1685,7 @@ def _e_acl_description(v: AclDescription | tuple[Any, ...], out: list[Any], p_ap
             if v_len_principal is None:
                 raise _rt.missing("len_principal")
             try:
-                out.append(_S1.pack(v_len_principal))
+                out.append(_S3.pack(v_len_principal))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal,), _L10) from None
@@ -1706,7 +1711,7 @@ def _e_acl_description(v: AclDescription | tuple[Any, ...], out: list[Any], p_ap
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S1.pack(v_len_host))
+                out.append(_S3.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L11) from None
@@ -1733,7 +1738,7 @@ def _e_acl_description(v: AclDescription | tuple[Any, ...], out: list[Any], p_ap
         if v_permission_type is None:
             raise _rt.missing("permission_type")
         try:
-            out.append(_S4.pack(v_operation, v_permission_type))
+            out.append(_S2.pack(v_operation, v_permission_type))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1798,7 +1803,7 @@ def _d_describe_acls_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1828,7 +1833,7 @@ def _d_describe_acls_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_resources")
-        (v_num_resources,) = _S2.unpack_from(buf, pos)
+        (v_num_resources,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_resources = None
@@ -1893,7 +1898,7 @@ def _e_describe_acls_response_header(v: DescribeAclsResponseHeader, out: list[An
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S3.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L4) from None
@@ -1928,7 +1933,7 @@ def _e_describe_acls_response_header(v: DescribeAclsResponseHeader, out: list[An
             if v_num_resources is None:
                 raise _rt.missing("num_resources")
             try:
-                out.append(_S2.pack(v_num_resources))
+                out.append(_S1.pack(v_num_resources))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_resources,), _L5) from None
@@ -1974,7 +1979,7 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -2007,7 +2012,7 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_acls")
-        (v_num_acls,) = _S2.unpack_from(buf, pos)
+        (v_num_acls,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_acls = None
@@ -2076,7 +2081,7 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal = None
@@ -2103,7 +2108,7 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None

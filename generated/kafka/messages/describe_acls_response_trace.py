@@ -28,10 +28,8 @@ TITLE = "DescribeAclsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">bb")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">bb")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("resource_type", 0, 1),)
 _L2 = (("operation", 0, 1), ("permission_type", 1, 1))
@@ -88,7 +86,7 @@ def _d_describe_acls_response(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -124,7 +122,7 @@ def _d_describe_acls_response(
         tr.begin("num_resources", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_resources")
-        (v_num_resources,) = _S2.unpack_from(buf, pos)
+        (v_num_resources,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_resources)
     else:
@@ -242,7 +240,7 @@ def _d_describe_acls_resource(
         tr.begin("len_resource_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_resource_name)
     else:
@@ -275,7 +273,7 @@ def _d_describe_acls_resource(
         tr.begin("pattern_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
-        (v_pattern_type,) = _S3.unpack_from(buf, pos)
+        v_pattern_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_pattern_type)
     else:
@@ -284,7 +282,7 @@ def _d_describe_acls_resource(
         tr.begin("num_acls", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_acls")
-        (v_num_acls,) = _S2.unpack_from(buf, pos)
+        (v_num_acls,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_acls)
     else:
@@ -404,7 +402,7 @@ def _d_acl_description(
         tr.begin("len_principal", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
-        (v_len_principal,) = _S1.unpack_from(buf, pos)
+        v_len_principal = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal)
     else:
@@ -437,7 +435,7 @@ def _d_acl_description(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -468,7 +466,7 @@ def _d_acl_description(
     tr.end(pos, v_host, FRAMED)
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_operation, v_permission_type = _S4.unpack_from(buf, pos)
+    v_operation, v_permission_type = _S2.unpack_from(buf, pos)
     tr.leaf("operation", pos + 0, pos + 1, v_operation)
     tr.leaf("permission_type", pos + 1, pos + 2, v_permission_type)
     pos += 2

@@ -294,7 +294,7 @@ def _d_describe_client_quotas_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 0:
-                            (component_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                            component_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             component_data_v_len_entity_type = None
@@ -325,7 +325,7 @@ def _d_describe_client_quotas_request(
                         component_data_v_match_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 0:
-                            (component_data_v_len_match,) = _S1.unpack_from(buf, pos)
+                            component_data_v_len_match = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if component_data_v_len_match < -1:
                                 raise _rt.invalid(
@@ -606,7 +606,7 @@ def _d_component_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -637,7 +637,7 @@ def _d_component_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_match")
-        (v_len_match,) = _S1.unpack_from(buf, pos)
+        v_len_match = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_match < -1:
             raise _rt.invalid(f"{v_len_match!r} must be at least -1", pos - 2, "len_match")
@@ -989,7 +989,7 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -1019,7 +1019,7 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_match")
-        (v_len_match,) = _S1.unpack_from(buf, pos)
+        v_len_match = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_match < -1:
             raise _rt.invalid(f"{v_len_match!r} must be at least -1", pos - 2, "len_match")

@@ -26,7 +26,6 @@ TITLE = "DescribeClientQuotasRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("strict", 0, 1),)
 _L1 = (("match_type", 0, 1),)
 
@@ -177,7 +176,7 @@ def _d_component_data(
         tr.begin("len_entity_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_entity_type)
     else:
@@ -215,7 +214,7 @@ def _d_component_data(
         tr.begin("len_match", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_match")
-        (v_len_match,) = _S1.unpack_from(buf, pos)
+        v_len_match = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_match < -1:
             raise _rt.invalid(f"{v_len_match!r} must be at least -1", pos - 2, "len_match")

@@ -341,9 +341,9 @@ ValueDataTuple: TypeAlias = tuple[str, float, tuple[TaggedField, ...]]
 EntryDataTuple: TypeAlias = tuple[tuple[EntityDataTuple, ...], tuple[ValueDataTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">d")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">d")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("value", 0, 8),)
 _L2 = (("throttle_time_ms", ">i"), ("error_code", ">h"))
@@ -440,7 +440,7 @@ def _d_describe_client_quotas_response(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -470,7 +470,7 @@ def _d_describe_client_quotas_response(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entries")
-        (v_num_entries,) = _S2.unpack_from(buf, pos)
+        (v_num_entries,) = _S1.unpack_from(buf, pos)
         pos += 4
         if v_num_entries < -1:
             raise _rt.invalid(f"{v_num_entries!r} must be at least -1", pos - 4, "num_entries")
@@ -503,7 +503,7 @@ def _d_describe_client_quotas_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 0:
-                            (entry_data_v_num_entity,) = _S2.unpack_from(buf, pos)
+                            (entry_data_v_num_entity,) = _S1.unpack_from(buf, pos)
                             pos += 4
                         else:
                             entry_data_v_num_entity = None
@@ -532,7 +532,9 @@ def _d_describe_client_quotas_response(
                             try:
                                 for entry_data_i in range(entry_data_count):
                                     if p_api_version <= 0:
-                                        (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                                        entity_data_v_len_entity_type = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         entity_data_v_len_entity_type = None
@@ -563,7 +565,9 @@ def _d_describe_client_quotas_response(
                                         ) from None
                                     pos = e
                                     if p_api_version <= 0:
-                                        (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                                        entity_data_v_len_entity_name = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                         if entity_data_v_len_entity_name < -1:
                                             raise _rt.invalid(
@@ -666,7 +670,7 @@ def _d_describe_client_quotas_response(
                             except _rt.DecodeError as exc:
                                 raise exc.within(f"entity[{entry_data_i}]")
                         if p_api_version <= 0:
-                            (entry_data_v_num_values,) = _S2.unpack_from(buf, pos)
+                            (entry_data_v_num_values,) = _S1.unpack_from(buf, pos)
                             pos += 4
                         else:
                             entry_data_v_num_values = None
@@ -697,7 +701,7 @@ def _d_describe_client_quotas_response(
                             try:
                                 for entry_data_i in range(entry_data_count):
                                     if p_api_version <= 0:
-                                        (value_data_v_len_key,) = _S1.unpack_from(buf, pos)
+                                        value_data_v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                                         pos += 2
                                     else:
                                         value_data_v_len_key = None
@@ -721,7 +725,7 @@ def _d_describe_client_quotas_response(
                                     except UnicodeDecodeError as exc:
                                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                                     pos = e
-                                    (value_data_v_value,) = _S3.unpack_from(buf, pos)
+                                    (value_data_v_value,) = _S2.unpack_from(buf, pos)
                                     pos += 8
                                     if p_api_version >= 1:
                                         if (x := buf[pos]) < 128:
@@ -979,7 +983,7 @@ def _e_describe_client_quotas_response(v: DescribeClientQuotasResponse, out: lis
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S3.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L3) from None
@@ -1010,7 +1014,7 @@ def _e_describe_client_quotas_response(v: DescribeClientQuotasResponse, out: lis
             if v_num_entries < -1:
                 raise _rt.invalid_encode(f"{v_num_entries!r} must be at least -1", None, "num_entries")
             try:
-                out.append(_S2.pack(v_num_entries))
+                out.append(_S1.pack(v_num_entries))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_entries,), _L4) from None
@@ -1113,7 +1117,7 @@ def _d_entry_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entity")
-        (v_num_entity,) = _S2.unpack_from(buf, pos)
+        (v_num_entity,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_entity = None
@@ -1143,7 +1147,7 @@ def _d_entry_data(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_type,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         entity_data_v_len_entity_type = None
@@ -1168,7 +1172,7 @@ def _d_entry_data(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "entity_type") from None
                     pos = e
                     if p_api_version <= 0:
-                        (entity_data_v_len_entity_name,) = _S1.unpack_from(buf, pos)
+                        entity_data_v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if entity_data_v_len_entity_name < -1:
                             raise _rt.invalid(
@@ -1261,7 +1265,7 @@ def _d_entry_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_values")
-        (v_num_values,) = _S2.unpack_from(buf, pos)
+        (v_num_values,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_values = None
@@ -1293,7 +1297,7 @@ def _d_entry_data(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (value_data_v_len_key,) = _S1.unpack_from(buf, pos)
+                        value_data_v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         value_data_v_len_key = None
@@ -1317,7 +1321,7 @@ def _d_entry_data(
                     except UnicodeDecodeError as exc:
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "key") from None
                     pos = e
-                    (value_data_v_value,) = _S3.unpack_from(buf, pos)
+                    (value_data_v_value,) = _S2.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
@@ -1491,7 +1495,7 @@ def _e_entry_data(v: EntryData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_entity is None:
                 raise _rt.missing("num_entity")
             try:
-                out.append(_S2.pack(v_num_entity))
+                out.append(_S1.pack(v_num_entity))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_entity,), _L5) from None
@@ -1526,7 +1530,7 @@ def _e_entry_data(v: EntryData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_values is None:
                 raise _rt.missing("num_values")
             try:
-                out.append(_S2.pack(v_num_values))
+                out.append(_S1.pack(v_num_values))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_values,), _L6) from None
@@ -1610,7 +1614,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_entity_type = None
@@ -1637,7 +1641,7 @@ def _d_entity_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")
@@ -1802,7 +1806,7 @@ def _e_entity_data(v: EntityData | tuple[Any, ...], out: list[Any], p_api_versio
             if v_len_entity_type is None:
                 raise _rt.missing("len_entity_type")
             try:
-                out.append(_S1.pack(v_len_entity_type))
+                out.append(_S3.pack(v_len_entity_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_entity_type,), _L7) from None
@@ -1830,7 +1834,7 @@ def _e_entity_data(v: EntityData | tuple[Any, ...], out: list[Any], p_api_versio
             if v_len_entity_name < -1:
                 raise _rt.invalid_encode(f"{v_len_entity_name!r} must be at least -1", None, "len_entity_name")
             try:
-                out.append(_S1.pack(v_len_entity_name))
+                out.append(_S3.pack(v_len_entity_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_entity_name,), _L8) from None
@@ -1906,7 +1910,7 @@ def _d_value_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S1.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -1932,7 +1936,7 @@ def _d_value_data(
     pos = e
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_value,) = _S3.unpack_from(buf, pos)
+    (v_value,) = _S2.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -2027,7 +2031,7 @@ def _e_value_data(v: ValueData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_key is None:
                 raise _rt.missing("len_key")
             try:
-                out.append(_S1.pack(v_len_key))
+                out.append(_S3.pack(v_len_key))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_key,), _L9) from None
@@ -2052,7 +2056,7 @@ def _e_value_data(v: ValueData | tuple[Any, ...], out: list[Any], p_api_version:
         if v_value is None:
             raise _rt.missing("value")
         try:
-            out.append(_S3.pack(v_value))
+            out.append(_S2.pack(v_value))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_value,), _L10) from None
@@ -2110,7 +2114,7 @@ def _d_describe_client_quotas_response_header(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -2140,7 +2144,7 @@ def _d_describe_client_quotas_response_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entries")
-        (v_num_entries,) = _S2.unpack_from(buf, pos)
+        (v_num_entries,) = _S1.unpack_from(buf, pos)
         pos += 4
         if v_num_entries < -1:
             raise _rt.invalid(f"{v_num_entries!r} must be at least -1", pos - 4, "num_entries")
@@ -2209,7 +2213,7 @@ def _e_describe_client_quotas_response_header(
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S3.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L3) from None
@@ -2246,7 +2250,7 @@ def _e_describe_client_quotas_response_header(
             if v_num_entries < -1:
                 raise _rt.invalid_encode(f"{v_num_entries!r} must be at least -1", None, "num_entries")
             try:
-                out.append(_S2.pack(v_num_entries))
+                out.append(_S1.pack(v_num_entries))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_entries,), _L4) from None

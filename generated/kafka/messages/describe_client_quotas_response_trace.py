@@ -30,9 +30,8 @@ TITLE = "DescribeClientQuotasResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">d")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">d")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("value", 0, 8),)
 
@@ -88,7 +87,7 @@ def _d_describe_client_quotas_response(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -124,7 +123,7 @@ def _d_describe_client_quotas_response(
         tr.begin("num_entries", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entries")
-        (v_num_entries,) = _S2.unpack_from(buf, pos)
+        (v_num_entries,) = _S1.unpack_from(buf, pos)
         pos += 4
         if v_num_entries < -1:
             raise _rt.invalid(f"{v_num_entries!r} must be at least -1", pos - 4, "num_entries")
@@ -237,7 +236,7 @@ def _d_entry_data(
         tr.begin("num_entity", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_entity")
-        (v_num_entity,) = _S2.unpack_from(buf, pos)
+        (v_num_entity,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_entity)
     else:
@@ -278,7 +277,7 @@ def _d_entry_data(
         tr.begin("num_values", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_values")
-        (v_num_values,) = _S2.unpack_from(buf, pos)
+        (v_num_values,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_values)
     else:
@@ -388,7 +387,7 @@ def _d_entity_data(
         tr.begin("len_entity_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_type")
-        (v_len_entity_type,) = _S1.unpack_from(buf, pos)
+        v_len_entity_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_entity_type)
     else:
@@ -421,7 +420,7 @@ def _d_entity_data(
         tr.begin("len_entity_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_entity_name")
-        (v_len_entity_name,) = _S1.unpack_from(buf, pos)
+        v_len_entity_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_entity_name < -1:
             raise _rt.invalid(f"{v_len_entity_name!r} must be at least -1", pos - 2, "len_entity_name")
@@ -522,7 +521,7 @@ def _d_value_data(
         tr.begin("len_key", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S1.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_key)
     else:
@@ -553,7 +552,7 @@ def _d_value_data(
     tr.end(pos, v_key, FRAMED)
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_value,) = _S3.unpack_from(buf, pos)
+    (v_value,) = _S2.unpack_from(buf, pos)
     tr.leaf("value", pos + 0, pos + 8, v_value)
     pos += 8
     if p_api_version >= 1:

@@ -83,7 +83,6 @@ class DescribeClusterRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">b")
 _L0 = (("include_cluster_authorized_operations", 0, 1),)
 _L1 = (("include_cluster_authorized_operations", ">B"),)
 _L2 = (("endpoint_type", ">b"),)
@@ -139,7 +138,7 @@ def _d_describe_cluster_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S0.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_endpoint_type = None
@@ -252,7 +251,7 @@ def _d_describe_cluster_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S0.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_endpoint_type = None

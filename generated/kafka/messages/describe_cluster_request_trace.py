@@ -20,7 +20,6 @@ FORMAT = "kafka.describe_cluster_request"
 #: What the format is called, for pages that list it.
 TITLE = "DescribeClusterRequest"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">b")
 _L0 = (("include_cluster_authorized_operations", 0, 1),)
 
 
@@ -65,7 +64,7 @@ def _d_describe_cluster_request(
         tr.begin("endpoint_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S0.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_endpoint_type)
     else:

@@ -219,8 +219,7 @@ class DescribeClusterResponseHeader:
 DescribeClusterBrokerTuple: TypeAlias = tuple[int, str, int, str | None, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("controller_id", 0, 4),)
 _L2 = (("broker_id", 0, 4),)
@@ -320,7 +319,7 @@ def _d_describe_cluster_response(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S1.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_endpoint_type = None
@@ -342,7 +341,7 @@ def _d_describe_cluster_response(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_controller_id,) = _S2.unpack_from(buf, pos)
+    (v_controller_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_brokers_compact = x - 1
@@ -384,7 +383,7 @@ def _d_describe_cluster_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        (describe_cluster_broker_v_broker_id,) = _S2.unpack_from(buf, pos)
+                        (describe_cluster_broker_v_broker_id,) = _S1.unpack_from(buf, pos)
                         pos += 4
                         if (x := buf[pos]) < 128:
                             describe_cluster_broker_v_len_host_compact = x - 1
@@ -402,7 +401,7 @@ def _d_describe_cluster_response(
                         except UnicodeDecodeError as exc:
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host") from None
                         pos = e
-                        (describe_cluster_broker_v_port,) = _S2.unpack_from(buf, pos)
+                        (describe_cluster_broker_v_port,) = _S1.unpack_from(buf, pos)
                         pos += 4
                         if (x := buf[pos]) < 128:
                             describe_cluster_broker_v_len_rack_compact = x - 1
@@ -480,7 +479,7 @@ def _d_describe_cluster_response(
                 raise exc.within(f"brokers[{i}]")
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_cluster_authorized_operations,) = _S2.unpack_from(buf, pos)
+    (v_cluster_authorized_operations,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
@@ -637,7 +636,7 @@ def _e_describe_cluster_response(v: DescribeClusterResponse, out: list[Any], p_a
         if v_controller_id is None:
             raise _rt.missing("controller_id")
         try:
-            out.append(_S2.pack(v_controller_id))
+            out.append(_S1.pack(v_controller_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_controller_id,), _L7) from None
@@ -662,7 +661,7 @@ def _e_describe_cluster_response(v: DescribeClusterResponse, out: list[Any], p_a
         if v_cluster_authorized_operations is None:
             raise _rt.missing("cluster_authorized_operations")
         try:
-            out.append(_S2.pack(v_cluster_authorized_operations))
+            out.append(_S1.pack(v_cluster_authorized_operations))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_cluster_authorized_operations,), _L8) from None
@@ -709,7 +708,7 @@ def _d_describe_cluster_broker(
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_broker_id,) = _S2.unpack_from(buf, pos)
+    (v_broker_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_host_compact = x - 1
@@ -729,7 +728,7 @@ def _d_describe_cluster_broker(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_port,) = _S2.unpack_from(buf, pos)
+    (v_port,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_len_rack_compact = x - 1
@@ -840,7 +839,7 @@ def _e_describe_cluster_broker(v: DescribeClusterBroker | tuple[Any, ...], out: 
         if v_broker_id is None:
             raise _rt.missing("broker_id")
         try:
-            out.append(_S2.pack(v_broker_id))
+            out.append(_S1.pack(v_broker_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_broker_id,), _L9) from None
@@ -858,7 +857,7 @@ def _e_describe_cluster_broker(v: DescribeClusterBroker | tuple[Any, ...], out: 
         if v_port is None:
             raise _rt.missing("port")
         try:
-            out.append(_S2.pack(v_port))
+            out.append(_S1.pack(v_port))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_port,), _L10) from None
@@ -940,7 +939,7 @@ def _d_describe_cluster_response_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S1.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_endpoint_type = None
@@ -962,7 +961,7 @@ def _d_describe_cluster_response_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_controller_id,) = _S2.unpack_from(buf, pos)
+    (v_controller_id,) = _S1.unpack_from(buf, pos)
     pos += 4
     if pos < end and (x := buf[pos]) < 128:
         v_num_brokers_compact = x - 1
@@ -1065,7 +1064,7 @@ def _e_describe_cluster_response_header(v: DescribeClusterResponseHeader, out: l
         if v_controller_id is None:
             raise _rt.missing("controller_id")
         try:
-            out.append(_S2.pack(v_controller_id))
+            out.append(_S1.pack(v_controller_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_controller_id,), _L7) from None

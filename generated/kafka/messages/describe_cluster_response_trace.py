@@ -26,8 +26,7 @@ TITLE = "DescribeClusterResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">i")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("controller_id", 0, 4),)
 _L2 = (("cluster_authorized_operations", 0, 4),)
@@ -109,7 +108,7 @@ def _d_describe_cluster_response(
         tr.begin("endpoint_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "endpoint_type")
-        (v_endpoint_type,) = _S1.unpack_from(buf, pos)
+        v_endpoint_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_endpoint_type)
     else:
@@ -136,7 +135,7 @@ def _d_describe_cluster_response(
     tr.end(pos, v_cluster_id, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_controller_id,) = _S2.unpack_from(buf, pos)
+    (v_controller_id,) = _S1.unpack_from(buf, pos)
     tr.leaf("controller_id", pos + 0, pos + 4, v_controller_id)
     pos += 4
     tr.begin("num_brokers_compact", pos, end)
@@ -172,7 +171,7 @@ def _d_describe_cluster_response(
     tr.end(pos, v_brokers)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_cluster_authorized_operations,) = _S2.unpack_from(buf, pos)
+    (v_cluster_authorized_operations,) = _S1.unpack_from(buf, pos)
     tr.leaf("cluster_authorized_operations", pos + 0, pos + 4, v_cluster_authorized_operations)
     pos += 4
     tr.begin("num_tagged_fields", pos, end)
@@ -240,7 +239,7 @@ def _d_describe_cluster_broker(
     tr.kind(DescribeClusterBroker)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    (v_broker_id,) = _S2.unpack_from(buf, pos)
+    (v_broker_id,) = _S1.unpack_from(buf, pos)
     tr.leaf("broker_id", pos + 0, pos + 4, v_broker_id)
     pos += 4
     tr.begin("len_host_compact", pos, end)
@@ -265,7 +264,7 @@ def _d_describe_cluster_broker(
     tr.end(pos, v_host, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L4)
-    (v_port,) = _S2.unpack_from(buf, pos)
+    (v_port,) = _S1.unpack_from(buf, pos)
     tr.leaf("port", pos + 0, pos + 4, v_port)
     pos += 4
     tr.begin("len_rack_compact", pos, end)

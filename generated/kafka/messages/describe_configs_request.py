@@ -323,7 +323,9 @@ def _d_describe_configs_request(
                     describe_configs_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 3:
-                        (describe_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                        describe_configs_resource_v_len_resource_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         describe_configs_resource_v_len_resource_name = None
@@ -394,7 +396,9 @@ def _d_describe_configs_request(
                             try:
                                 for describe_configs_resource_i in range(describe_configs_resource_count):
                                     if p_api_version <= 3:
-                                        (string_element_v_len_value,) = _S1.unpack_from(buf, pos)
+                                        string_element_v_len_value = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         string_element_v_len_value = None
@@ -736,7 +740,7 @@ def _d_describe_configs_resource(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -795,7 +799,7 @@ def _d_describe_configs_resource(
                     elem_at = pos
                     try:
                         if p_api_version <= 3:
-                            (string_element_v_len_value,) = _S1.unpack_from(buf, pos)
+                            string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             string_element_v_len_value = None
@@ -1090,7 +1094,7 @@ def _d_string_element(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None

@@ -409,7 +409,6 @@ DescribeConfigsResultTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("resource_type", 0, 1),)
@@ -566,7 +565,9 @@ def _d_describe_configs_response(
                     describe_configs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 3:
-                        (describe_configs_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                        describe_configs_result_v_len_error_message = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if describe_configs_result_v_len_error_message < -1:
                             raise _rt.invalid(
@@ -608,7 +609,9 @@ def _d_describe_configs_response(
                     describe_configs_result_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 3:
-                        (describe_configs_result_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                        describe_configs_result_v_len_resource_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         describe_configs_result_v_len_resource_name = None
@@ -670,7 +673,9 @@ def _d_describe_configs_response(
                         try:
                             for describe_configs_result_i in range(describe_configs_result_count):
                                 if p_api_version <= 3:
-                                    (describe_configs_resource_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                                    describe_configs_resource_result_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     describe_configs_resource_result_v_len_name = None
@@ -699,7 +704,9 @@ def _d_describe_configs_response(
                                     raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                                 pos = e
                                 if p_api_version <= 3:
-                                    (describe_configs_resource_result_v_len_value,) = _S1.unpack_from(buf, pos)
+                                    describe_configs_resource_result_v_len_value = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if describe_configs_resource_result_v_len_value < -1:
                                         raise _rt.invalid(
@@ -748,7 +755,7 @@ def _d_describe_configs_response(
                                 else:
                                     describe_configs_resource_result_v_is_default = None
                                 if p_api_version >= 1:
-                                    (describe_configs_resource_result_v_config_source,) = _S2.unpack_from(buf, pos)
+                                    describe_configs_resource_result_v_config_source = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                 else:
                                     describe_configs_resource_result_v_config_source = None
@@ -793,7 +800,9 @@ def _d_describe_configs_response(
                                                 describe_configs_resource_result_count
                                             ):
                                                 if (p_api_version >= 1) and (p_api_version <= 3):
-                                                    (describe_configs_synonym_v_len_name,) = _S1.unpack_from(buf, pos)
+                                                    describe_configs_synonym_v_len_name = (
+                                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                                    ) - 0x8000
                                                     pos += 2
                                                 else:
                                                     describe_configs_synonym_v_len_name = None
@@ -827,7 +836,9 @@ def _d_describe_configs_response(
                                                 else:
                                                     describe_configs_synonym_v_name = None
                                                 if (p_api_version >= 1) and (p_api_version <= 3):
-                                                    (describe_configs_synonym_v_len_value,) = _S1.unpack_from(buf, pos)
+                                                    describe_configs_synonym_v_len_value = (
+                                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                                    ) - 0x8000
                                                     pos += 2
                                                     if describe_configs_synonym_v_len_value < -1:
                                                         raise _rt.invalid(
@@ -874,7 +885,7 @@ def _d_describe_configs_response(
                                                 else:
                                                     describe_configs_synonym_v_value = None
                                                 if p_api_version >= 1:
-                                                    (describe_configs_synonym_v_source,) = _S2.unpack_from(buf, pos)
+                                                    describe_configs_synonym_v_source = (buf[pos] ^ 0x80) - 0x80
                                                     pos += 1
                                                 else:
                                                     describe_configs_synonym_v_source = None
@@ -986,12 +997,14 @@ def _d_describe_configs_response(
                                 else:
                                     describe_configs_resource_result_v_synonyms = None
                                 if p_api_version >= 3:
-                                    (describe_configs_resource_result_v_config_type,) = _S2.unpack_from(buf, pos)
+                                    describe_configs_resource_result_v_config_type = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                 else:
                                     describe_configs_resource_result_v_config_type = None
                                 if (p_api_version >= 3) and (p_api_version <= 3):
-                                    (describe_configs_resource_result_v_len_documentation,) = _S1.unpack_from(buf, pos)
+                                    describe_configs_resource_result_v_len_documentation = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if describe_configs_resource_result_v_len_documentation < -1:
                                         raise _rt.invalid(
@@ -1452,7 +1465,7 @@ def _d_describe_configs_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1486,7 +1499,7 @@ def _d_describe_configs_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1545,7 +1558,9 @@ def _d_describe_configs_result(
                 elems_taken = 0
                 try:
                     if p_api_version <= 3:
-                        (describe_configs_resource_result_v_len_name,) = _S1.unpack_from(buf, pos)
+                        describe_configs_resource_result_v_len_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         describe_configs_resource_result_v_len_name = None
@@ -1574,7 +1589,9 @@ def _d_describe_configs_result(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 3:
-                        (describe_configs_resource_result_v_len_value,) = _S1.unpack_from(buf, pos)
+                        describe_configs_resource_result_v_len_value = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if describe_configs_resource_result_v_len_value < -1:
                             raise _rt.invalid(
@@ -1621,7 +1638,7 @@ def _d_describe_configs_result(
                     else:
                         describe_configs_resource_result_v_is_default = None
                     if p_api_version >= 1:
-                        (describe_configs_resource_result_v_config_source,) = _S2.unpack_from(buf, pos)
+                        describe_configs_resource_result_v_config_source = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                     else:
                         describe_configs_resource_result_v_config_source = None
@@ -1660,7 +1677,9 @@ def _d_describe_configs_result(
                             try:
                                 for describe_configs_resource_result_i in range(describe_configs_resource_result_count):
                                     if (p_api_version >= 1) and (p_api_version <= 3):
-                                        (describe_configs_synonym_v_len_name,) = _S1.unpack_from(buf, pos)
+                                        describe_configs_synonym_v_len_name = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         describe_configs_synonym_v_len_name = None
@@ -1694,7 +1713,9 @@ def _d_describe_configs_result(
                                     else:
                                         describe_configs_synonym_v_name = None
                                     if (p_api_version >= 1) and (p_api_version <= 3):
-                                        (describe_configs_synonym_v_len_value,) = _S1.unpack_from(buf, pos)
+                                        describe_configs_synonym_v_len_value = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                         if describe_configs_synonym_v_len_value < -1:
                                             raise _rt.invalid(
@@ -1741,7 +1762,7 @@ def _d_describe_configs_result(
                                     else:
                                         describe_configs_synonym_v_value = None
                                     if p_api_version >= 1:
-                                        (describe_configs_synonym_v_source,) = _S2.unpack_from(buf, pos)
+                                        describe_configs_synonym_v_source = (buf[pos] ^ 0x80) - 0x80
                                         pos += 1
                                     else:
                                         describe_configs_synonym_v_source = None
@@ -1835,12 +1856,14 @@ def _d_describe_configs_result(
                     else:
                         describe_configs_resource_result_v_synonyms = None
                     if p_api_version >= 3:
-                        (describe_configs_resource_result_v_config_type,) = _S2.unpack_from(buf, pos)
+                        describe_configs_resource_result_v_config_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                     else:
                         describe_configs_resource_result_v_config_type = None
                     if (p_api_version >= 3) and (p_api_version <= 3):
-                        (describe_configs_resource_result_v_len_documentation,) = _S1.unpack_from(buf, pos)
+                        describe_configs_resource_result_v_len_documentation = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if describe_configs_resource_result_v_len_documentation < -1:
                             raise _rt.invalid(
@@ -2329,7 +2352,7 @@ def _d_describe_configs_resource_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -2356,7 +2379,7 @@ def _d_describe_configs_resource_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -2397,7 +2420,7 @@ def _d_describe_configs_resource_result(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_source")
-        (v_config_source,) = _S2.unpack_from(buf, pos)
+        v_config_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_config_source = None
@@ -2439,7 +2462,7 @@ def _d_describe_configs_resource_result(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 1) and (p_api_version <= 3):
-                            (describe_configs_synonym_v_len_name,) = _S1.unpack_from(buf, pos)
+                            describe_configs_synonym_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             describe_configs_synonym_v_len_name = None
@@ -2471,7 +2494,7 @@ def _d_describe_configs_resource_result(
                         else:
                             describe_configs_synonym_v_name = None
                         if (p_api_version >= 1) and (p_api_version <= 3):
-                            (describe_configs_synonym_v_len_value,) = _S1.unpack_from(buf, pos)
+                            describe_configs_synonym_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if describe_configs_synonym_v_len_value < -1:
                                 raise _rt.invalid(
@@ -2516,7 +2539,7 @@ def _d_describe_configs_resource_result(
                         else:
                             describe_configs_synonym_v_value = None
                         if p_api_version >= 1:
-                            (describe_configs_synonym_v_source,) = _S2.unpack_from(buf, pos)
+                            describe_configs_synonym_v_source = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             describe_configs_synonym_v_source = None
@@ -2592,14 +2615,14 @@ def _d_describe_configs_resource_result(
     if p_api_version >= 3:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_type")
-        (v_config_type,) = _S2.unpack_from(buf, pos)
+        v_config_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_config_type = None
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_documentation")
-        (v_len_documentation,) = _S1.unpack_from(buf, pos)
+        v_len_documentation = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_documentation < -1:
             raise _rt.invalid(f"{v_len_documentation!r} must be at least -1", pos - 2, "len_documentation")
@@ -3108,7 +3131,7 @@ def _d_describe_configs_synonym(
     if (p_api_version >= 1) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -3138,7 +3161,7 @@ def _d_describe_configs_synonym(
     if (p_api_version >= 1) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -3170,7 +3193,7 @@ def _d_describe_configs_synonym(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "source")
-        (v_source,) = _S2.unpack_from(buf, pos)
+        v_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_source = None

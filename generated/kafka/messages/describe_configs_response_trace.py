@@ -30,8 +30,6 @@ TITLE = "DescribeConfigsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("resource_type", 0, 1),)
@@ -195,7 +193,7 @@ def _d_describe_configs_result(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -236,7 +234,7 @@ def _d_describe_configs_result(
         tr.begin("len_resource_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_resource_name)
     else:
@@ -405,7 +403,7 @@ def _d_describe_configs_resource_result(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -438,7 +436,7 @@ def _d_describe_configs_resource_result(
         tr.begin("len_value", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -488,7 +486,7 @@ def _d_describe_configs_resource_result(
         tr.begin("config_source", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_source")
-        (v_config_source,) = _S2.unpack_from(buf, pos)
+        v_config_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_config_source)
     else:
@@ -546,7 +544,7 @@ def _d_describe_configs_resource_result(
         tr.begin("config_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "config_type")
-        (v_config_type,) = _S2.unpack_from(buf, pos)
+        v_config_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_config_type)
     else:
@@ -555,7 +553,7 @@ def _d_describe_configs_resource_result(
         tr.begin("len_documentation", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_documentation")
-        (v_len_documentation,) = _S1.unpack_from(buf, pos)
+        v_len_documentation = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_documentation < -1:
             raise _rt.invalid(f"{v_len_documentation!r} must be at least -1", pos - 2, "len_documentation")
@@ -683,7 +681,7 @@ def _d_describe_configs_synonym(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -719,7 +717,7 @@ def _d_describe_configs_synonym(
         tr.begin("len_value", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -757,7 +755,7 @@ def _d_describe_configs_synonym(
         tr.begin("source", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "source")
-        (v_source,) = _S2.unpack_from(buf, pos)
+        v_source = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_source)
     else:

@@ -265,7 +265,9 @@ def _d_describe_delegation_token_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (describe_delegation_token_owner_v_len_principal_type,) = _S1.unpack_from(buf, pos)
+                            describe_delegation_token_owner_v_len_principal_type = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             describe_delegation_token_owner_v_len_principal_type = None
@@ -294,7 +296,9 @@ def _d_describe_delegation_token_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                         pos = e
                         if p_api_version <= 1:
-                            (describe_delegation_token_owner_v_len_principal_name,) = _S1.unpack_from(buf, pos)
+                            describe_delegation_token_owner_v_len_principal_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             describe_delegation_token_owner_v_len_principal_name = None
@@ -566,7 +570,7 @@ def _d_describe_delegation_token_owner(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -593,7 +597,7 @@ def _d_describe_delegation_token_owner(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None

@@ -26,7 +26,6 @@ TITLE = "DescribeDelegationTokenRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -173,7 +172,7 @@ def _d_describe_delegation_token_owner(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -206,7 +205,7 @@ def _d_describe_delegation_token_owner(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:

@@ -336,8 +336,8 @@ DescribedDelegationTokenTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">qqq")
+_S1: Final = _struct.Struct(">qqq")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("issue_timestamp", 0, 8), ("expiry_timestamp", 8, 8), ("max_timestamp", 16, 8))
 _L2 = (("throttle_time_ms", 0, 4),)
@@ -473,7 +473,9 @@ def _d_describe_delegation_token_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_principal_type,) = _S1.unpack_from(buf, pos)
+                        described_delegation_token_v_len_principal_type = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         described_delegation_token_v_len_principal_type = None
@@ -502,7 +504,9 @@ def _d_describe_delegation_token_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_principal_name,) = _S1.unpack_from(buf, pos)
+                        described_delegation_token_v_len_principal_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         described_delegation_token_v_len_principal_name = None
@@ -584,10 +588,10 @@ def _d_describe_delegation_token_response(
                         described_delegation_token_v_issue_timestamp,
                         described_delegation_token_v_expiry_timestamp,
                         described_delegation_token_v_max_timestamp,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 24
                     if p_api_version <= 1:
-                        (described_delegation_token_v_len_token_id,) = _S1.unpack_from(buf, pos)
+                        described_delegation_token_v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_delegation_token_v_len_token_id = None
@@ -673,9 +677,9 @@ def _d_describe_delegation_token_response(
                         try:
                             for described_delegation_token_i in range(described_delegation_token_count):
                                 if p_api_version <= 1:
-                                    (described_delegation_token_renewer_v_len_principal_type,) = _S1.unpack_from(
-                                        buf, pos
-                                    )
+                                    described_delegation_token_renewer_v_len_principal_type = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     described_delegation_token_renewer_v_len_principal_type = None
@@ -706,9 +710,9 @@ def _d_describe_delegation_token_response(
                                     ) from None
                                 pos = e
                                 if p_api_version <= 1:
-                                    (described_delegation_token_renewer_v_len_principal_name,) = _S1.unpack_from(
-                                        buf, pos
-                                    )
+                                    described_delegation_token_renewer_v_len_principal_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     described_delegation_token_renewer_v_len_principal_name = None
@@ -1021,7 +1025,7 @@ def _e_describe_delegation_token_response(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -1145,7 +1149,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -1172,7 +1176,7 @@ def _d_described_delegation_token(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -1244,12 +1248,12 @@ def _d_described_delegation_token(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_issue_timestamp, v_expiry_timestamp, v_max_timestamp = _S2.unpack_from(buf, pos)
+    v_issue_timestamp, v_expiry_timestamp, v_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S1.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_token_id = None
@@ -1330,7 +1334,9 @@ def _d_described_delegation_token(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (described_delegation_token_renewer_v_len_principal_type,) = _S1.unpack_from(buf, pos)
+                        described_delegation_token_renewer_v_len_principal_type = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         described_delegation_token_renewer_v_len_principal_type = None
@@ -1359,7 +1365,9 @@ def _d_described_delegation_token(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_type") from None
                     pos = e
                     if p_api_version <= 1:
-                        (described_delegation_token_renewer_v_len_principal_name,) = _S1.unpack_from(buf, pos)
+                        described_delegation_token_renewer_v_len_principal_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         described_delegation_token_renewer_v_len_principal_name = None
@@ -1762,7 +1770,7 @@ def _e_described_delegation_token(
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S1.pack(v_len_principal_type))
+                out.append(_S2.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L6) from None
@@ -1788,7 +1796,7 @@ def _e_described_delegation_token(
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S1.pack(v_len_principal_name))
+                out.append(_S2.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L7) from None
@@ -1859,7 +1867,7 @@ def _e_described_delegation_token(
         if v_max_timestamp is None:
             raise _rt.missing("max_timestamp")
         try:
-            out.append(_S2.pack(v_issue_timestamp, v_expiry_timestamp, v_max_timestamp))
+            out.append(_S1.pack(v_issue_timestamp, v_expiry_timestamp, v_max_timestamp))
             w += 24
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1875,7 +1883,7 @@ def _e_described_delegation_token(
             if v_len_token_id is None:
                 raise _rt.missing("len_token_id")
             try:
-                out.append(_S1.pack(v_len_token_id))
+                out.append(_S2.pack(v_len_token_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_token_id,), _L9) from None
@@ -2011,7 +2019,7 @@ def _d_described_delegation_token_renewer(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_type = None
@@ -2038,7 +2046,7 @@ def _d_described_delegation_token_renewer(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_principal_name = None
@@ -2195,7 +2203,7 @@ def _e_described_delegation_token_renewer(
             if v_len_principal_type is None:
                 raise _rt.missing("len_principal_type")
             try:
-                out.append(_S1.pack(v_len_principal_type))
+                out.append(_S2.pack(v_len_principal_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_type,), _L6) from None
@@ -2221,7 +2229,7 @@ def _e_described_delegation_token_renewer(
             if v_len_principal_name is None:
                 raise _rt.missing("len_principal_name")
             try:
-                out.append(_S1.pack(v_len_principal_name))
+                out.append(_S2.pack(v_len_principal_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_principal_name,), _L7) from None
@@ -2324,7 +2332,7 @@ def _e_describe_delegation_token_response_header(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L3) from None

@@ -28,8 +28,7 @@ TITLE = "DescribeDelegationTokenResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">qqq")
+_S1: Final = _struct.Struct(">qqq")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("throttle_time_ms", 0, 4),)
 _L2 = (("issue_timestamp", 0, 8), ("expiry_timestamp", 8, 8), ("max_timestamp", 16, 8))
@@ -209,7 +208,7 @@ def _d_described_delegation_token(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -242,7 +241,7 @@ def _d_described_delegation_token(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:
@@ -327,7 +326,7 @@ def _d_described_delegation_token(
         v_token_requester_principal_name = None
     if pos + 24 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_issue_timestamp, v_expiry_timestamp, v_max_timestamp = _S2.unpack_from(buf, pos)
+    v_issue_timestamp, v_expiry_timestamp, v_max_timestamp = _S1.unpack_from(buf, pos)
     tr.leaf("issue_timestamp", pos + 0, pos + 8, v_issue_timestamp)
     tr.leaf("expiry_timestamp", pos + 8, pos + 16, v_expiry_timestamp)
     tr.leaf("max_timestamp", pos + 16, pos + 24, v_max_timestamp)
@@ -336,7 +335,7 @@ def _d_described_delegation_token(
         tr.begin("len_token_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_token_id")
-        (v_len_token_id,) = _S1.unpack_from(buf, pos)
+        v_len_token_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_token_id)
     else:
@@ -537,7 +536,7 @@ def _d_described_delegation_token_renewer(
         tr.begin("len_principal_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_type")
-        (v_len_principal_type,) = _S1.unpack_from(buf, pos)
+        v_len_principal_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_type)
     else:
@@ -570,7 +569,7 @@ def _d_described_delegation_token_renewer(
         tr.begin("len_principal_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_name")
-        (v_len_principal_name,) = _S1.unpack_from(buf, pos)
+        v_len_principal_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_principal_name)
     else:

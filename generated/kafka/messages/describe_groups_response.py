@@ -516,7 +516,7 @@ def _d_describe_groups_response(
                     described_group_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 4:
-                        (described_group_v_len_group_id,) = _S1.unpack_from(buf, pos)
+                        described_group_v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_v_len_group_id = None
@@ -545,7 +545,7 @@ def _d_describe_groups_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
                     pos = e
                     if p_api_version <= 4:
-                        (described_group_v_len_group_state,) = _S1.unpack_from(buf, pos)
+                        described_group_v_len_group_state = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_v_len_group_state = None
@@ -574,7 +574,7 @@ def _d_describe_groups_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_state") from None
                     pos = e
                     if p_api_version <= 4:
-                        (described_group_v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+                        described_group_v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_v_len_protocol_type = None
@@ -603,7 +603,7 @@ def _d_describe_groups_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "protocol_type") from None
                     pos = e
                     if p_api_version <= 4:
-                        (described_group_v_len_protocol_data,) = _S1.unpack_from(buf, pos)
+                        described_group_v_len_protocol_data = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_v_len_protocol_data = None
@@ -661,7 +661,9 @@ def _d_describe_groups_response(
                         try:
                             for described_group_i in range(described_group_count):
                                 if p_api_version <= 4:
-                                    (described_group_member_v_len_member_id,) = _S1.unpack_from(buf, pos)
+                                    described_group_member_v_len_member_id = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     described_group_member_v_len_member_id = None
@@ -692,7 +694,9 @@ def _d_describe_groups_response(
                                     ) from None
                                 pos = e
                                 if (p_api_version >= 4) and (p_api_version <= 4):
-                                    (described_group_member_v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+                                    described_group_member_v_len_group_instance_id = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if described_group_member_v_len_group_instance_id < -1:
                                         raise _rt.invalid(
@@ -739,7 +743,9 @@ def _d_describe_groups_response(
                                 else:
                                     described_group_member_v_group_instance_id = None
                                 if p_api_version <= 4:
-                                    (described_group_member_v_len_client_id,) = _S1.unpack_from(buf, pos)
+                                    described_group_member_v_len_client_id = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     described_group_member_v_len_client_id = None
@@ -770,7 +776,9 @@ def _d_describe_groups_response(
                                     ) from None
                                 pos = e
                                 if p_api_version <= 4:
-                                    (described_group_member_v_len_client_host,) = _S1.unpack_from(buf, pos)
+                                    described_group_member_v_len_client_host = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     described_group_member_v_len_client_host = None
@@ -1249,7 +1257,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1276,7 +1284,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_state")
-        (v_len_group_state,) = _S1.unpack_from(buf, pos)
+        v_len_group_state = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_state = None
@@ -1303,7 +1311,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -1330,7 +1338,7 @@ def _d_described_group(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_data")
-        (v_len_protocol_data,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_data = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_data = None
@@ -1387,7 +1395,7 @@ def _d_described_group(
                 elems_taken = 0
                 try:
                     if p_api_version <= 4:
-                        (described_group_member_v_len_member_id,) = _S1.unpack_from(buf, pos)
+                        described_group_member_v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_member_v_len_member_id = None
@@ -1416,7 +1424,9 @@ def _d_described_group(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "member_id") from None
                     pos = e
                     if (p_api_version >= 4) and (p_api_version <= 4):
-                        (described_group_member_v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+                        described_group_member_v_len_group_instance_id = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if described_group_member_v_len_group_instance_id < -1:
                             raise _rt.invalid(
@@ -1463,7 +1473,7 @@ def _d_described_group(
                     else:
                         described_group_member_v_group_instance_id = None
                     if p_api_version <= 4:
-                        (described_group_member_v_len_client_id,) = _S1.unpack_from(buf, pos)
+                        described_group_member_v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_member_v_len_client_id = None
@@ -1492,7 +1502,7 @@ def _d_described_group(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "client_id") from None
                     pos = e
                     if p_api_version <= 4:
-                        (described_group_member_v_len_client_host,) = _S1.unpack_from(buf, pos)
+                        described_group_member_v_len_client_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         described_group_member_v_len_client_host = None
@@ -2122,7 +2132,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S1.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -2149,7 +2159,7 @@ def _d_described_group_member(
     if (p_api_version >= 4) and (p_api_version <= 4):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -2183,7 +2193,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_id")
-        (v_len_client_id,) = _S1.unpack_from(buf, pos)
+        v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_client_id = None
@@ -2210,7 +2220,7 @@ def _d_described_group_member(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_host")
-        (v_len_client_host,) = _S1.unpack_from(buf, pos)
+        v_len_client_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_client_host = None

@@ -28,7 +28,6 @@ TITLE = "DescribeGroupsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -198,7 +197,7 @@ def _d_described_group(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -231,7 +230,7 @@ def _d_described_group(
         tr.begin("len_group_state", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_state")
-        (v_len_group_state,) = _S1.unpack_from(buf, pos)
+        v_len_group_state = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_state)
     else:
@@ -264,7 +263,7 @@ def _d_described_group(
         tr.begin("len_protocol_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_protocol_type)
     else:
@@ -297,7 +296,7 @@ def _d_described_group(
         tr.begin("len_protocol_data", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_data")
-        (v_len_protocol_data,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_data = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_protocol_data)
     else:
@@ -479,7 +478,7 @@ def _d_described_group_member(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S1.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -512,7 +511,7 @@ def _d_described_group_member(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -552,7 +551,7 @@ def _d_described_group_member(
         tr.begin("len_client_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_id")
-        (v_len_client_id,) = _S1.unpack_from(buf, pos)
+        v_len_client_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_client_id)
     else:
@@ -585,7 +584,7 @@ def _d_described_group_member(
         tr.begin("len_client_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_client_host")
-        (v_len_client_host,) = _S1.unpack_from(buf, pos)
+        v_len_client_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_client_host)
     else:

@@ -264,7 +264,7 @@ def _d_describe_log_dirs_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (describable_log_dir_topic_v_len_topic,) = _S1.unpack_from(buf, pos)
+                            describable_log_dir_topic_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             describable_log_dir_topic_v_len_topic = None
@@ -560,7 +560,7 @@ def _d_describable_log_dir_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None

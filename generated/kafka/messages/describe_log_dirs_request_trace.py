@@ -26,7 +26,6 @@ TITLE = "DescribeLogDirsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -171,7 +170,7 @@ def _d_describable_log_dir_topic(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:

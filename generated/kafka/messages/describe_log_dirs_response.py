@@ -319,9 +319,9 @@ DescribeLogDirsResultTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">iqqB")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">iqqB")
+_S2: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">h")
 _S4: Final = _struct.Struct(">iqq")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
@@ -421,7 +421,7 @@ def _d_describe_log_dirs_response(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -462,7 +462,7 @@ def _d_describe_log_dirs_response(
                     describe_log_dirs_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                     pos += 2
                     if p_api_version <= 1:
-                        (describe_log_dirs_result_v_len_log_dir,) = _S1.unpack_from(buf, pos)
+                        describe_log_dirs_result_v_len_log_dir = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         describe_log_dirs_result_v_len_log_dir = None
@@ -522,7 +522,9 @@ def _d_describe_log_dirs_response(
                         try:
                             for describe_log_dirs_result_i in range(describe_log_dirs_result_count):
                                 if p_api_version <= 1:
-                                    (describe_log_dirs_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                                    describe_log_dirs_topic_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     describe_log_dirs_topic_v_len_name = None
@@ -588,7 +590,7 @@ def _d_describe_log_dirs_response(
                                                 describe_log_dirs_partition_v_partition_size,
                                                 describe_log_dirs_partition_v_offset_lag,
                                                 describe_log_dirs_partition_v_is_future_key,
-                                            ) = _S2.unpack_from(buf, pos)
+                                            ) = _S1.unpack_from(buf, pos)
                                             pos += 21
                                             if p_api_version >= 2:
                                                 if (x := buf[pos]) < 128:
@@ -754,12 +756,12 @@ def _d_describe_log_dirs_response(
                         except _rt.DecodeError as exc:
                             raise exc.within(f"topics[{describe_log_dirs_result_i}]")
                     if p_api_version >= 4:
-                        (describe_log_dirs_result_v_total_bytes,) = _S3.unpack_from(buf, pos)
+                        (describe_log_dirs_result_v_total_bytes,) = _S2.unpack_from(buf, pos)
                         pos += 8
                     else:
                         describe_log_dirs_result_v_total_bytes = None
                     if p_api_version >= 4:
-                        (describe_log_dirs_result_v_usable_bytes,) = _S3.unpack_from(buf, pos)
+                        (describe_log_dirs_result_v_usable_bytes,) = _S2.unpack_from(buf, pos)
                         pos += 8
                     else:
                         describe_log_dirs_result_v_usable_bytes = None
@@ -930,7 +932,7 @@ def _e_describe_log_dirs_response(v: DescribeLogDirsResponse, out: list[Any], p_
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S3.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L4) from None
@@ -1047,7 +1049,7 @@ def _d_describe_log_dirs_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_log_dir")
-        (v_len_log_dir,) = _S1.unpack_from(buf, pos)
+        v_len_log_dir = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_log_dir = None
@@ -1104,7 +1106,7 @@ def _d_describe_log_dirs_result(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (describe_log_dirs_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        describe_log_dirs_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         describe_log_dirs_topic_v_len_name = None
@@ -1170,7 +1172,7 @@ def _d_describe_log_dirs_result(
                                     describe_log_dirs_partition_v_partition_size,
                                     describe_log_dirs_partition_v_offset_lag,
                                     describe_log_dirs_partition_v_is_future_key,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 21
                                 if p_api_version >= 2:
                                     if (x := buf[pos]) < 128:
@@ -1315,14 +1317,14 @@ def _d_describe_log_dirs_result(
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "total_bytes")
-        (v_total_bytes,) = _S3.unpack_from(buf, pos)
+        (v_total_bytes,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_total_bytes = None
     if p_api_version >= 4:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "usable_bytes")
-        (v_usable_bytes,) = _S3.unpack_from(buf, pos)
+        (v_usable_bytes,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_usable_bytes = None
@@ -1465,7 +1467,7 @@ def _e_describe_log_dirs_result(v: DescribeLogDirsResult | tuple[Any, ...], out:
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S3.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L4) from None
@@ -1473,7 +1475,7 @@ def _e_describe_log_dirs_result(v: DescribeLogDirsResult | tuple[Any, ...], out:
             if v_len_log_dir is None:
                 raise _rt.missing("len_log_dir")
             try:
-                out.append(_S1.pack(v_len_log_dir))
+                out.append(_S3.pack(v_len_log_dir))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_log_dir,), _L6) from None
@@ -1534,7 +1536,7 @@ def _e_describe_log_dirs_result(v: DescribeLogDirsResult | tuple[Any, ...], out:
             if v_total_bytes is None:
                 raise _rt.missing("total_bytes")
             try:
-                out.append(_S3.pack(v_total_bytes))
+                out.append(_S2.pack(v_total_bytes))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_total_bytes,), _L8) from None
@@ -1544,7 +1546,7 @@ def _e_describe_log_dirs_result(v: DescribeLogDirsResult | tuple[Any, ...], out:
             if v_usable_bytes is None:
                 raise _rt.missing("usable_bytes")
             try:
-                out.append(_S3.pack(v_usable_bytes))
+                out.append(_S2.pack(v_usable_bytes))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_usable_bytes,), _L9) from None
@@ -1610,7 +1612,7 @@ def _d_describe_log_dirs_topic(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1673,7 +1675,7 @@ def _d_describe_log_dirs_topic(
                         describe_log_dirs_partition_v_partition_size,
                         describe_log_dirs_partition_v_offset_lag,
                         describe_log_dirs_partition_v_is_future_key,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 21
                     if p_api_version >= 2:
                         if (x := buf[pos]) < 128:
@@ -1867,7 +1869,7 @@ def _e_describe_log_dirs_topic(v: DescribeLogDirsTopic | tuple[Any, ...], out: l
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S3.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L10) from None
@@ -2047,7 +2049,7 @@ def _d_describe_log_dirs_partition(
     count: int
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_partition_size, v_offset_lag, v_is_future_key = _S2.unpack_from(buf, pos)
+    v_partition_index, v_partition_size, v_offset_lag, v_is_future_key = _S1.unpack_from(buf, pos)
     pos += 21
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -2130,7 +2132,7 @@ def _e_describe_log_dirs_partition(
         if v_is_future_key is None:
             raise _rt.missing("is_future_key")
         try:
-            out.append(_S2.pack(v_partition_index, v_partition_size, v_offset_lag, v_is_future_key))
+            out.append(_S1.pack(v_partition_index, v_partition_size, v_offset_lag, v_is_future_key))
             w += 21
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2192,7 +2194,7 @@ def _d_describe_log_dirs_response_header(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -2240,7 +2242,7 @@ def _e_describe_log_dirs_response_header(v: DescribeLogDirsResponseHeader, out: 
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S3.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L4) from None

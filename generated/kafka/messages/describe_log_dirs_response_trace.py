@@ -30,9 +30,8 @@ TITLE = "DescribeLogDirsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">q")
-_S3: Final = _struct.Struct(">iqqB")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">iqqB")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("error_code", 0, 2),)
 _L2 = (("partition_index", 0, 4), ("partition_size", 4, 8), ("offset_lag", 12, 8), ("is_future_key", 20, 1))
@@ -83,7 +82,7 @@ def _d_describe_log_dirs_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -208,7 +207,7 @@ def _d_describe_log_dirs_result(
         tr.begin("len_log_dir", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_log_dir")
-        (v_len_log_dir,) = _S1.unpack_from(buf, pos)
+        v_len_log_dir = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_log_dir)
     else:
@@ -282,7 +281,7 @@ def _d_describe_log_dirs_result(
         tr.begin("total_bytes", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "total_bytes")
-        (v_total_bytes,) = _S2.unpack_from(buf, pos)
+        (v_total_bytes,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_total_bytes)
     else:
@@ -291,7 +290,7 @@ def _d_describe_log_dirs_result(
         tr.begin("usable_bytes", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "usable_bytes")
-        (v_usable_bytes,) = _S2.unpack_from(buf, pos)
+        (v_usable_bytes,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_usable_bytes)
     else:
@@ -378,7 +377,7 @@ def _d_describe_log_dirs_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -517,7 +516,7 @@ def _d_describe_log_dirs_partition(
     tr.kind(DescribeLogDirsPartition)
     if pos + 21 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_partition_size, v_offset_lag, v_is_future_key = _S3.unpack_from(buf, pos)
+    v_partition_index, v_partition_size, v_offset_lag, v_is_future_key = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("partition_size", pos + 4, pos + 12, v_partition_size)
     tr.leaf("offset_lag", pos + 12, pos + 20, v_offset_lag)

@@ -422,8 +422,8 @@ _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">iiq")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">q")
-_S4: Final = _struct.Struct(">H")
-_S5: Final = _struct.Struct(">h")
+_S4: Final = _struct.Struct(">h")
+_S5: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("leader_id", 0, 4), ("leader_epoch", 4, 4), ("high_watermark", 8, 8))
@@ -1119,7 +1119,7 @@ def _d_describe_quorum_response(
                                         else:
                                             listener_v_host = None
                                         if p_api_version >= 2:
-                                            (listener_v_port,) = _S4.unpack_from(buf, pos)
+                                            listener_v_port = (buf[pos] << 8) | buf[pos + 1]
                                             pos += 2
                                         else:
                                             listener_v_port = None
@@ -1336,7 +1336,7 @@ def _e_describe_quorum_response(v: DescribeQuorumResponse, out: list[Any], p_api
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S5.pack(v_error_code))
+            out.append(_S4.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L5) from None
@@ -2739,7 +2739,7 @@ def _d_node(
                         else:
                             listener_v_host = None
                         if p_api_version >= 2:
-                            (listener_v_port,) = _S4.unpack_from(buf, pos)
+                            listener_v_port = (buf[pos] << 8) | buf[pos + 1]
                             pos += 2
                         else:
                             listener_v_port = None
@@ -3011,7 +3011,7 @@ def _d_listener(
     if p_api_version >= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S4.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None
@@ -3153,7 +3153,7 @@ def _e_listener(v: Listener | tuple[Any, ...], out: list[Any], p_api_version: in
             if v_port is None:
                 raise _rt.missing("port")
             try:
-                out.append(_S4.pack(v_port))
+                out.append(_S5.pack(v_port))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_port,), _L13) from None
@@ -3257,7 +3257,7 @@ def _e_describe_quorum_response_header(v: DescribeQuorumResponseHeader, out: lis
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S5.pack(v_error_code))
+            out.append(_S4.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L5) from None

@@ -37,7 +37,6 @@ _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">iiq")
 _S2: Final = _struct.Struct(">i")
 _S3: Final = _struct.Struct(">q")
-_S4: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("leader_id", 0, 4), ("leader_epoch", 4, 4), ("high_watermark", 8, 8))
@@ -803,7 +802,7 @@ def _d_listener(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S4.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_port)
     else:

@@ -187,9 +187,8 @@ class ElectLeadersRequestHeader:
 #: A `TopicPartitions` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 TopicPartitionsTuple: TypeAlias = tuple[str, tuple[int, ...], tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">h")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("election_type", ">b"),)
@@ -260,14 +259,14 @@ def _d_elect_leaders_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "election_type")
-        (v_election_type,) = _S0.unpack_from(buf, pos)
+        v_election_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_election_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_partitions")
-        (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         if v_num_topic_partitions < -1:
             raise _rt.invalid(f"{v_num_topic_partitions!r} must be at least -1", pos - 4, "num_topic_partitions")
@@ -300,7 +299,7 @@ def _d_elect_leaders_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (topic_partitions_v_len_topic,) = _S2.unpack_from(buf, pos)
+                            topic_partitions_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             topic_partitions_v_len_topic = None
@@ -329,7 +328,7 @@ def _d_elect_leaders_request(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic") from None
                         pos = e
                         if p_api_version <= 1:
-                            (topic_partitions_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                            (topic_partitions_v_num_partitions,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             topic_partitions_v_num_partitions = None
@@ -427,7 +426,7 @@ def _d_elect_leaders_request(
         v_topic_partitions = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_timeout_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -530,7 +529,7 @@ def _e_elect_leaders_request(v: ElectLeadersRequest, out: list[Any], p_api_versi
                     f"{v_num_topic_partitions!r} must be at least -1", None, "num_topic_partitions"
                 )
             try:
-                out.append(_S1.pack(v_num_topic_partitions))
+                out.append(_S0.pack(v_num_topic_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_partitions,), _L2) from None
@@ -571,7 +570,7 @@ def _e_elect_leaders_request(v: ElectLeadersRequest, out: list[Any], p_api_versi
         if v_timeout_ms is None:
             raise _rt.missing("timeout_ms")
         try:
-            out.append(_S1.pack(v_timeout_ms))
+            out.append(_S0.pack(v_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_timeout_ms,), _L3) from None
@@ -628,7 +627,7 @@ def _d_topic_partitions(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S2.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -655,7 +654,7 @@ def _d_topic_partitions(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -806,7 +805,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S2.pack(v_len_topic))
+                out.append(_S1.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L4) from None
@@ -832,7 +831,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L5) from None
@@ -865,7 +864,7 @@ def _e_topic_partitions(v: TopicPartitions | tuple[Any, ...], out: list[Any], p_
                 except (_struct.error, TypeError, ValueError, OverflowError):
                     for i, x_partitions in enumerate(v_partitions):
                         try:
-                            out.append(_S1.pack(x_partitions))
+                            out.append(_S0.pack(x_partitions))
                             w += 4
                         except (_struct.error, TypeError, ValueError) as exc:
                             raise _rt.range_error(exc, (x_partitions,), _L6) from None
@@ -920,14 +919,14 @@ def _d_elect_leaders_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "election_type")
-        (v_election_type,) = _S0.unpack_from(buf, pos)
+        v_election_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_election_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_partitions")
-        (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         if v_num_topic_partitions < -1:
             raise _rt.invalid(f"{v_num_topic_partitions!r} must be at least -1", pos - 4, "num_topic_partitions")
@@ -978,7 +977,7 @@ def _e_elect_leaders_request_header(v: ElectLeadersRequestHeader, out: list[Any]
                     f"{v_num_topic_partitions!r} must be at least -1", None, "num_topic_partitions"
                 )
             try:
-                out.append(_S1.pack(v_num_topic_partitions))
+                out.append(_S0.pack(v_num_topic_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_partitions,), _L2) from None

@@ -25,9 +25,7 @@ FORMAT = "kafka.elect_leaders_request"
 TITLE = "ElectLeadersRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">b")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">h")
+_S0: Final = _struct.Struct(">i")
 _L0 = (("timeout_ms", 0, 4),)
 
 
@@ -71,7 +69,7 @@ def _d_elect_leaders_request(
         tr.begin("election_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "election_type")
-        (v_election_type,) = _S0.unpack_from(buf, pos)
+        v_election_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_election_type)
     else:
@@ -80,7 +78,7 @@ def _d_elect_leaders_request(
         tr.begin("num_topic_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_partitions")
-        (v_num_topic_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_topic_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         if v_num_topic_partitions < -1:
             raise _rt.invalid(f"{v_num_topic_partitions!r} must be at least -1", pos - 4, "num_topic_partitions")
@@ -124,7 +122,7 @@ def _d_elect_leaders_request(
         v_topic_partitions = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_timeout_ms,) = _S0.unpack_from(buf, pos)
     tr.leaf("timeout_ms", pos + 0, pos + 4, v_timeout_ms)
     pos += 4
     if p_api_version >= 2:
@@ -195,7 +193,7 @@ def _d_topic_partitions(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S2.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -228,7 +226,7 @@ def _d_topic_partitions(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -262,7 +260,7 @@ def _d_topic_partitions(
                 tr.element(i, pos, end)
                 if pos + 4 > end:
                     raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S1.unpack_from(buf, pos)
+                (_epartitions,) = _S0.unpack_from(buf, pos)
                 pos += 4
                 v_partitions.append(_epartitions)
                 tr.end(pos, _epartitions)

@@ -254,8 +254,8 @@ PartitionResultTuple: TypeAlias = tuple[int, int, str | None, tuple[TaggedField,
 ReplicaElectionResultTuple: TypeAlias = tuple[str, tuple[PartitionResultTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_id", 0, 4), ("error_code", 4, 2))
 _L2 = (("throttle_time_ms", ">i"),)
@@ -339,7 +339,7 @@ def _d_elect_leaders_response(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -376,7 +376,7 @@ def _d_elect_leaders_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 1:
-                        (replica_election_result_v_len_topic,) = _S1.unpack_from(buf, pos)
+                        replica_election_result_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         replica_election_result_v_len_topic = None
@@ -437,12 +437,14 @@ def _d_elect_leaders_response(
                         replica_election_result_i = 0
                         try:
                             for replica_election_result_i in range(replica_election_result_count):
-                                partition_result_v_partition_id, partition_result_v_error_code = _S2.unpack_from(
+                                partition_result_v_partition_id, partition_result_v_error_code = _S1.unpack_from(
                                     buf, pos
                                 )
                                 pos += 6
                                 if p_api_version <= 1:
-                                    (partition_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                                    partition_result_v_len_error_message = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if partition_result_v_len_error_message < -1:
                                         raise _rt.invalid(
@@ -725,7 +727,7 @@ def _e_elect_leaders_response(v: ElectLeadersResponse, out: list[Any], p_api_ver
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L3) from None
@@ -831,7 +833,7 @@ def _d_replica_election_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -889,10 +891,10 @@ def _d_replica_election_result(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    partition_result_v_partition_id, partition_result_v_error_code = _S2.unpack_from(buf, pos)
+                    partition_result_v_partition_id, partition_result_v_error_code = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version <= 1:
-                        (partition_result_v_len_error_message,) = _S1.unpack_from(buf, pos)
+                        partition_result_v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if partition_result_v_len_error_message < -1:
                             raise _rt.invalid(
@@ -1117,7 +1119,7 @@ def _e_replica_election_result(v: ReplicaElectionResult | tuple[Any, ...], out: 
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S1.pack(v_len_topic))
+                out.append(_S2.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L5) from None
@@ -1229,12 +1231,12 @@ def _d_partition_result(
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_id, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_id, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1376,7 +1378,7 @@ def _e_partition_result(v: PartitionResult | tuple[Any, ...], out: list[Any], p_
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_id, v_error_code))
+            out.append(_S1.pack(v_partition_id, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1393,7 +1395,7 @@ def _e_partition_result(v: PartitionResult | tuple[Any, ...], out: list[Any], p_
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S1.pack(v_len_error_message))
+                out.append(_S2.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L8) from None
@@ -1467,7 +1469,7 @@ def _d_elect_leaders_response_header(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -1517,7 +1519,7 @@ def _e_elect_leaders_response_header(v: ElectLeadersResponseHeader, out: list[An
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L3) from None

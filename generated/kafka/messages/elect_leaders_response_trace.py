@@ -28,8 +28,7 @@ TITLE = "ElectLeadersResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_id", 0, 4), ("error_code", 4, 2))
 
@@ -79,7 +78,7 @@ def _d_elect_leaders_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -196,7 +195,7 @@ def _d_replica_election_result(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -336,7 +335,7 @@ def _d_partition_result(
     tr.kind(PartitionResult)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_id, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_id, v_error_code = _S1.unpack_from(buf, pos)
     tr.leaf("partition_id", pos + 0, pos + 4, v_partition_id)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6
@@ -344,7 +343,7 @@ def _d_partition_result(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")

@@ -361,9 +361,9 @@ TopicDataTuple: TypeAlias = tuple[str, tuple[PartitionDataTuple, ...], tuple[Tag
 #: A `LeaderEndpoint` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 LeaderEndpointTuple: TypeAlias = tuple[str | None, str | None, int | None, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">iii")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">iii")
+_S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">H")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("partition_index", 0, 4), ("leader_id", 4, 4), ("leader_epoch", 8, 4))
@@ -464,7 +464,7 @@ def _d_end_quorum_epoch_request(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S0.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -494,7 +494,7 @@ def _d_end_quorum_epoch_request(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -524,7 +524,7 @@ def _d_end_quorum_epoch_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (topic_data_v_len_topic_name,) = _S0.unpack_from(buf, pos)
+                        topic_data_v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         topic_data_v_len_topic_name = None
@@ -549,7 +549,7 @@ def _d_end_quorum_epoch_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                     pos = e
                     if p_api_version <= 0:
-                        (topic_data_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (topic_data_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         topic_data_v_num_partitions = None
@@ -583,10 +583,10 @@ def _d_end_quorum_epoch_request(
                                     partition_data_v_partition_index,
                                     partition_data_v_leader_id,
                                     partition_data_v_leader_epoch,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 12
                                 if p_api_version <= 0:
-                                    (partition_data_v_num_preferred_successors,) = _S1.unpack_from(buf, pos)
+                                    (partition_data_v_num_preferred_successors,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     partition_data_v_num_preferred_successors = None
@@ -635,7 +635,7 @@ def _d_end_quorum_epoch_request(
                                         try:
                                             for partition_data_i in range(partition_data_count):
                                                 if p_api_version >= 1:
-                                                    (replica_info_v_candidate_id,) = _S1.unpack_from(buf, pos)
+                                                    (replica_info_v_candidate_id,) = _S0.unpack_from(buf, pos)
                                                     pos += 4
                                                 else:
                                                     replica_info_v_candidate_id = None
@@ -926,7 +926,7 @@ def _d_end_quorum_epoch_request(
                         else:
                             leader_endpoint_v_host = None
                         if p_api_version >= 1:
-                            (leader_endpoint_v_port,) = _S3.unpack_from(buf, pos)
+                            leader_endpoint_v_port = (buf[pos] << 8) | buf[pos + 1]
                             pos += 2
                         else:
                             leader_endpoint_v_port = None
@@ -1133,7 +1133,7 @@ def _e_end_quorum_epoch_request(v: EndQuorumEpochRequest, out: list[Any], p_api_
             if v_len_cluster_id < -1:
                 raise _rt.invalid_encode(f"{v_len_cluster_id!r} must be at least -1", None, "len_cluster_id")
             try:
-                out.append(_S0.pack(v_len_cluster_id))
+                out.append(_S2.pack(v_len_cluster_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_cluster_id,), _L1) from None
@@ -1162,7 +1162,7 @@ def _e_end_quorum_epoch_request(v: EndQuorumEpochRequest, out: list[Any], p_api_
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L2) from None
@@ -1287,7 +1287,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -1314,7 +1314,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1346,11 +1346,11 @@ def _d_topic_data(
                 elems_taken = 0
                 try:
                     partition_data_v_partition_index, partition_data_v_leader_id, partition_data_v_leader_epoch = (
-                        _S2.unpack_from(buf, pos)
+                        _S1.unpack_from(buf, pos)
                     )
                     pos += 12
                     if p_api_version <= 0:
-                        (partition_data_v_num_preferred_successors,) = _S1.unpack_from(buf, pos)
+                        (partition_data_v_num_preferred_successors,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         partition_data_v_num_preferred_successors = None
@@ -1397,7 +1397,7 @@ def _d_topic_data(
                             try:
                                 for partition_data_i in range(partition_data_count):
                                     if p_api_version >= 1:
-                                        (replica_info_v_candidate_id,) = _S1.unpack_from(buf, pos)
+                                        (replica_info_v_candidate_id,) = _S0.unpack_from(buf, pos)
                                         pos += 4
                                     else:
                                         replica_info_v_candidate_id = None
@@ -1669,7 +1669,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S0.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L3) from None
@@ -1695,7 +1695,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L4) from None
@@ -1786,12 +1786,12 @@ def _d_partition_data(
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_partition_index, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 12
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_preferred_successors")
-        (v_num_preferred_successors,) = _S1.unpack_from(buf, pos)
+        (v_num_preferred_successors,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_preferred_successors = None
@@ -1838,7 +1838,7 @@ def _d_partition_data(
                     elems_taken = 0
                     try:
                         if p_api_version >= 1:
-                            (replica_info_v_candidate_id,) = _S1.unpack_from(buf, pos)
+                            (replica_info_v_candidate_id,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             replica_info_v_candidate_id = None
@@ -2026,7 +2026,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S2.pack(v_partition_index, v_leader_id, v_leader_epoch))
+            out.append(_S1.pack(v_partition_index, v_leader_id, v_leader_epoch))
             w += 12
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2042,7 +2042,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
             if v_num_preferred_successors is None:
                 raise _rt.missing("num_preferred_successors")
             try:
-                out.append(_S1.pack(v_num_preferred_successors))
+                out.append(_S0.pack(v_num_preferred_successors))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_preferred_successors,), _L6) from None
@@ -2061,7 +2061,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
                     except (_struct.error, TypeError, ValueError, OverflowError):
                         for i, x_preferred_successors in enumerate(v_preferred_successors):
                             try:
-                                out.append(_S1.pack(x_preferred_successors))
+                                out.append(_S0.pack(x_preferred_successors))
                                 w += 4
                             except (_struct.error, TypeError, ValueError) as exc:
                                 raise _rt.range_error(exc, (x_preferred_successors,), _L7) from None
@@ -2151,7 +2151,7 @@ def _d_replica_info(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "candidate_id")
-        (v_candidate_id,) = _S1.unpack_from(buf, pos)
+        (v_candidate_id,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_candidate_id = None
@@ -2236,7 +2236,7 @@ def _e_replica_info(v: ReplicaInfo | tuple[Any, ...], out: list[Any], p_api_vers
             if v_candidate_id is None:
                 raise _rt.missing("candidate_id")
             try:
-                out.append(_S1.pack(v_candidate_id))
+                out.append(_S0.pack(v_candidate_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_candidate_id,), _L8) from None
@@ -2350,7 +2350,7 @@ def _d_leader_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None
@@ -2546,7 +2546,7 @@ def _d_end_quorum_epoch_request_header(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S0.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -2576,7 +2576,7 @@ def _d_end_quorum_epoch_request_header(
     if p_api_version <= 0:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -2617,7 +2617,7 @@ def _e_end_quorum_epoch_request_header(v: EndQuorumEpochRequestHeader, out: list
             if v_len_cluster_id < -1:
                 raise _rt.invalid_encode(f"{v_len_cluster_id!r} must be at least -1", None, "len_cluster_id")
             try:
-                out.append(_S0.pack(v_len_cluster_id))
+                out.append(_S2.pack(v_len_cluster_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_cluster_id,), _L1) from None
@@ -2650,7 +2650,7 @@ def _e_end_quorum_epoch_request_header(v: EndQuorumEpochRequestHeader, out: list
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L2) from None

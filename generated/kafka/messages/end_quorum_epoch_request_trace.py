@@ -31,10 +31,8 @@ FORMAT = "kafka.end_quorum_epoch_request"
 TITLE = "EndQuorumEpochRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">iii")
-_S3: Final = _struct.Struct(">H")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">iii")
 _L0 = (("partition_index", 0, 4), ("leader_id", 4, 4), ("leader_epoch", 8, 4))
 
 
@@ -84,7 +82,7 @@ def _d_end_quorum_epoch_request(
         tr.begin("len_cluster_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S0.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -120,7 +118,7 @@ def _d_end_quorum_epoch_request(
         tr.begin("num_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_topics)
     else:
@@ -264,7 +262,7 @@ def _d_topic_data(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S0.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -297,7 +295,7 @@ def _d_topic_data(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -405,7 +403,7 @@ def _d_partition_data(
     tr.kind(PartitionData)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_partition_index, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("leader_id", pos + 4, pos + 8, v_leader_id)
     tr.leaf("leader_epoch", pos + 8, pos + 12, v_leader_epoch)
@@ -414,7 +412,7 @@ def _d_partition_data(
         tr.begin("num_preferred_successors", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_preferred_successors")
-        (v_num_preferred_successors,) = _S1.unpack_from(buf, pos)
+        (v_num_preferred_successors,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_preferred_successors)
     else:
@@ -438,7 +436,7 @@ def _d_partition_data(
                     tr.element(i, pos, end)
                     if pos + 4 > end:
                         raise _rt.short(buf, pos, end, 4, "")
-                    (_epreferred_successors,) = _S1.unpack_from(buf, pos)
+                    (_epreferred_successors,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     v_preferred_successors.append(_epreferred_successors)
                     tr.end(pos, _epreferred_successors)
@@ -557,7 +555,7 @@ def _d_replica_info(
         tr.begin("candidate_id", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "candidate_id")
-        (v_candidate_id,) = _S1.unpack_from(buf, pos)
+        (v_candidate_id,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_candidate_id)
     else:
@@ -694,7 +692,7 @@ def _d_leader_endpoint(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_port)
     else:

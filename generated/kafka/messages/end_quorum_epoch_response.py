@@ -351,8 +351,8 @@ NodeEndpointTuple: TypeAlias = tuple[int | None, str | None, int | None, tuple[T
 EndQuorumEpochResponseTaggedFieldTuple: TypeAlias = tuple[int, NodeEndpointsTag | bytes | None]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ihii")
+_S1: Final = _struct.Struct(">ihii")
+_S2: Final = _struct.Struct(">h")
 _S3: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2), ("leader_id", 6, 4), ("leader_epoch", 10, 4))
@@ -466,7 +466,7 @@ def _d_end_quorum_epoch_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (topic_data_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                        topic_data_v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         topic_data_v_len_topic_name = None
@@ -526,7 +526,7 @@ def _d_end_quorum_epoch_response(
                                     partition_data_v_error_code,
                                     partition_data_v_leader_id,
                                     partition_data_v_leader_epoch,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 14
                                 if p_api_version >= 1:
                                     if (x := buf[pos]) < 128:
@@ -727,7 +727,7 @@ def _e_end_quorum_epoch_response(v: EndQuorumEpochResponse, out: list[Any], p_ap
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -826,7 +826,7 @@ def _d_topic_data(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -889,7 +889,7 @@ def _d_topic_data(
                         partition_data_v_error_code,
                         partition_data_v_leader_id,
                         partition_data_v_leader_epoch,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 14
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
@@ -1075,7 +1075,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S1.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1165,7 +1165,7 @@ def _e_topic_data(v: TopicData | tuple[Any, ...], out: list[Any], p_api_version:
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_partition_data = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_partition_data_partition_index,
                                 f_partition_data_error_code,
                                 f_partition_data_leader_id,
@@ -1249,7 +1249,7 @@ def _d_partition_data(
     count: int
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1330,7 +1330,7 @@ def _e_partition_data(v: PartitionData | tuple[Any, ...], out: list[Any], p_api_
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code, v_leader_id, v_leader_epoch))
+            out.append(_S1.pack(v_partition_index, v_error_code, v_leader_id, v_leader_epoch))
             w += 14
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1448,7 +1448,7 @@ def _d_node_endpoints_tag(
                         else:
                             node_endpoint_v_host = None
                         if p_api_version >= 1:
-                            (node_endpoint_v_port,) = _S3.unpack_from(buf, pos)
+                            node_endpoint_v_port = (buf[pos] << 8) | buf[pos + 1]
                             pos += 2
                         else:
                             node_endpoint_v_port = None
@@ -1620,7 +1620,7 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None
@@ -1933,7 +1933,7 @@ def _e_end_quorum_epoch_response_header(v: EndQuorumEpochResponseHeader, out: li
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None

@@ -33,9 +33,7 @@ TITLE = "EndQuorumEpochResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ihii")
-_S3: Final = _struct.Struct(">H")
+_S1: Final = _struct.Struct(">ihii")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2), ("leader_id", 6, 4), ("leader_epoch", 10, 4))
 
@@ -188,7 +186,7 @@ def _d_topic_data(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -325,7 +323,7 @@ def _d_partition_data(
     tr.kind(PartitionData)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code, v_leader_id, v_leader_epoch = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code, v_leader_id, v_leader_epoch = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     tr.leaf("leader_id", pos + 6, pos + 10, v_leader_id)
@@ -483,7 +481,7 @@ def _d_node_endpoint(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_port)
     else:

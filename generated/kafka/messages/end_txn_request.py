@@ -122,8 +122,8 @@ class EndTxnRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qhB")
+_S0: Final = _struct.Struct(">qhB")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2), ("committed", 10, 1))
 _L1 = (("len_transactional_id", ">h"),)
 _L2 = (("producer_id", ">q"), ("producer_epoch", ">h"), ("committed", ">B"))
@@ -179,7 +179,7 @@ def _d_end_txn_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -205,7 +205,7 @@ def _d_end_txn_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     pos = e
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch, v_committed = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch, v_committed = _S0.unpack_from(buf, pos)
     pos += 11
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -303,7 +303,7 @@ def _e_end_txn_request(v: EndTxnRequest, out: list[Any], p_api_version: int) -> 
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S1.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -332,7 +332,7 @@ def _e_end_txn_request(v: EndTxnRequest, out: list[Any], p_api_version: int) -> 
         if v_committed is None:
             raise _rt.missing("committed")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch, v_committed))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch, v_committed))
             w += 11
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -394,7 +394,7 @@ def _d_end_txn_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -420,7 +420,7 @@ def _d_end_txn_request_header(
     pos = e
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch, v_committed = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch, v_committed = _S0.unpack_from(buf, pos)
     pos += 11
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -462,7 +462,7 @@ def _e_end_txn_request_header(v: EndTxnRequestHeader, out: list[Any], p_api_vers
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S1.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -497,7 +497,7 @@ def _e_end_txn_request_header(v: EndTxnRequestHeader, out: list[Any], p_api_vers
         if v_committed is None:
             raise _rt.missing("committed")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch, v_committed))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch, v_committed))
             w += 11
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -20,8 +20,7 @@ FORMAT = "kafka.end_txn_request"
 #: What the format is called, for pages that list it.
 TITLE = "EndTxnRequest"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qhB")
+_S0: Final = _struct.Struct(">qhB")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2), ("committed", 10, 1))
 
 
@@ -67,7 +66,7 @@ def _d_end_txn_request(
         tr.begin("len_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_transactional_id)
     else:
@@ -98,7 +97,7 @@ def _d_end_txn_request(
     tr.end(pos, v_transactional_id, FRAMED)
     if pos + 11 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch, v_committed = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch, v_committed = _S0.unpack_from(buf, pos)
     tr.leaf("producer_id", pos + 0, pos + 8, v_producer_id)
     tr.leaf("producer_epoch", pos + 8, pos + 10, v_producer_epoch)
     tr.leaf("committed", pos + 10, pos + 11, v_committed)

@@ -174,7 +174,7 @@ def _d_end_txn_response(
     if p_api_version >= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S2.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -331,7 +331,7 @@ def _d_end_txn_response_header(
     if p_api_version >= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S2.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None

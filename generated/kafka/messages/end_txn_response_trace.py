@@ -22,7 +22,6 @@ TITLE = "EndTxnResponse"
 _ELEMENTS_RESERVED: Final = 6
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 
 
@@ -79,7 +78,7 @@ def _d_end_txn_response(
         tr.begin("producer_epoch", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S2.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_producer_epoch)
     else:

@@ -648,9 +648,8 @@ FetchRequestTaggedFieldTuple: TypeAlias = tuple[int, ClusterIdTag | ReplicaState
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">ii")
-_S2: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">q")
 _S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">q")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("max_wait_ms", 0, 4), ("min_bytes", 4, 4))
 _L1 = (("partition", 0, 4),)
@@ -790,7 +789,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if p_api_version >= 4:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S2.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None
@@ -841,7 +840,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                 elems_taken = 0
                 try:
                     if p_api_version <= 11:
-                        (fetch_topic_v_len_topic,) = _S3.unpack_from(buf, pos)
+                        fetch_topic_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         fetch_topic_v_len_topic = None
@@ -921,7 +920,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                                     pos += 4
                                 else:
                                     fetch_partition_v_current_leader_epoch = None
-                                (fetch_partition_v_fetch_offset,) = _S4.unpack_from(buf, pos)
+                                (fetch_partition_v_fetch_offset,) = _S2.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version >= 12:
                                     (fetch_partition_v_last_fetched_epoch,) = _S0.unpack_from(buf, pos)
@@ -929,7 +928,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                                 else:
                                     fetch_partition_v_last_fetched_epoch = None
                                 if p_api_version >= 5:
-                                    (fetch_partition_v_log_start_offset,) = _S4.unpack_from(buf, pos)
+                                    (fetch_partition_v_log_start_offset,) = _S2.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     fetch_partition_v_log_start_offset = None
@@ -1140,7 +1139,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                     elems_taken = 0
                     try:
                         if (p_api_version >= 7) and (p_api_version <= 11):
-                            (forgotten_topic_v_len_topic,) = _S3.unpack_from(buf, pos)
+                            forgotten_topic_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             forgotten_topic_v_len_topic = None
@@ -1289,7 +1288,7 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if (p_api_version >= 11) and (p_api_version <= 11):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack_id")
-        (v_len_rack_id,) = _S3.unpack_from(buf, pos)
+        v_len_rack_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_rack_id = None
@@ -1717,7 +1716,7 @@ def _d_fetch_topic(
     if p_api_version <= 11:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -1796,7 +1795,7 @@ def _d_fetch_topic(
                         pos += 4
                     else:
                         fetch_partition_v_current_leader_epoch = None
-                    (fetch_partition_v_fetch_offset,) = _S4.unpack_from(buf, pos)
+                    (fetch_partition_v_fetch_offset,) = _S2.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 12:
                         (fetch_partition_v_last_fetched_epoch,) = _S0.unpack_from(buf, pos)
@@ -1804,7 +1803,7 @@ def _d_fetch_topic(
                     else:
                         fetch_partition_v_last_fetched_epoch = None
                     if p_api_version >= 5:
-                        (fetch_partition_v_log_start_offset,) = _S4.unpack_from(buf, pos)
+                        (fetch_partition_v_log_start_offset,) = _S2.unpack_from(buf, pos)
                         pos += 8
                     else:
                         fetch_partition_v_log_start_offset = None
@@ -2189,7 +2188,7 @@ def _d_fetch_partition(
         v_current_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_fetch_offset,) = _S4.unpack_from(buf, pos)
+    (v_fetch_offset,) = _S2.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 12:
         if pos + 4 > end:
@@ -2201,7 +2200,7 @@ def _d_fetch_partition(
     if p_api_version >= 5:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S4.unpack_from(buf, pos)
+        (v_log_start_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_log_start_offset = None
@@ -2365,7 +2364,7 @@ def _e_fetch_partition(v: FetchPartition | tuple[Any, ...], out: list[Any], p_ap
         if v_fetch_offset is None:
             raise _rt.missing("fetch_offset")
         try:
-            out.append(_S4.pack(v_fetch_offset))
+            out.append(_S2.pack(v_fetch_offset))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_fetch_offset,), _L17) from None
@@ -2383,7 +2382,7 @@ def _e_fetch_partition(v: FetchPartition | tuple[Any, ...], out: list[Any], p_ap
             if v_log_start_offset is None:
                 raise _rt.missing("log_start_offset")
             try:
-                out.append(_S4.pack(v_log_start_offset))
+                out.append(_S2.pack(v_log_start_offset))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_log_start_offset,), _L19) from None
@@ -2604,7 +2603,7 @@ def _d_forgotten_topic(
     if (p_api_version >= 7) and (p_api_version <= 11):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -3069,7 +3068,7 @@ def _d_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
     if p_api_version >= 15:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "replica_epoch")
-        (v_replica_epoch,) = _S4.unpack_from(buf, pos)
+        (v_replica_epoch,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_replica_epoch = None
@@ -3143,7 +3142,7 @@ def _e_replica_state(v: ReplicaState, out: list[Any], p_api_version: int) -> int
             if v_replica_epoch is None:
                 raise _rt.missing("replica_epoch")
             try:
-                out.append(_S4.pack(v_replica_epoch))
+                out.append(_S2.pack(v_replica_epoch))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_replica_epoch,), _L22) from None
@@ -3347,7 +3346,7 @@ def _d_fetch_request_header(
     if p_api_version >= 4:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S2.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None

@@ -39,9 +39,7 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">ii")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("max_wait_ms", 0, 4), ("min_bytes", 4, 4))
 _L1 = (("partition", 0, 4),)
 _L2 = (("fetch_offset", 0, 8),)
@@ -127,7 +125,7 @@ def _d_fetch_request(
         tr.begin("isolation_level", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S2.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_isolation_level)
     else:
@@ -241,7 +239,7 @@ def _d_fetch_request(
         tr.begin("len_rack_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack_id")
-        (v_len_rack_id,) = _S3.unpack_from(buf, pos)
+        v_len_rack_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_rack_id)
     else:
@@ -357,7 +355,7 @@ def _d_fetch_topic(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -533,7 +531,7 @@ def _d_fetch_partition(
         v_current_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_fetch_offset,) = _S4.unpack_from(buf, pos)
+    (v_fetch_offset,) = _S2.unpack_from(buf, pos)
     tr.leaf("fetch_offset", pos + 0, pos + 8, v_fetch_offset)
     pos += 8
     if p_api_version >= 12:
@@ -549,7 +547,7 @@ def _d_fetch_partition(
         tr.begin("log_start_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S4.unpack_from(buf, pos)
+        (v_log_start_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_log_start_offset)
     else:
@@ -715,7 +713,7 @@ def _d_forgotten_topic(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S3.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -945,7 +943,7 @@ def _d_replica_state(
         tr.begin("replica_epoch", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "replica_epoch")
-        (v_replica_epoch,) = _S4.unpack_from(buf, pos)
+        (v_replica_epoch,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_replica_epoch)
     else:

@@ -45,9 +45,8 @@ TITLE = "FetchResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ihq")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">ihq")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2), ("high_watermark", 6, 8))
 
 
@@ -102,7 +101,7 @@ def _d_fetch_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -231,7 +230,7 @@ def _d_fetchable_topic_response(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -403,7 +402,7 @@ def _d_partition_data(
     tr.kind(PartitionData)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_error_code, v_high_watermark = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code, v_high_watermark = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     tr.leaf("high_watermark", pos + 6, pos + 14, v_high_watermark)
@@ -412,7 +411,7 @@ def _d_partition_data(
         tr.begin("last_stable_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_stable_offset")
-        (v_last_stable_offset,) = _S3.unpack_from(buf, pos)
+        (v_last_stable_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_last_stable_offset)
     else:
@@ -421,7 +420,7 @@ def _d_partition_data(
         tr.begin("log_start_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S3.unpack_from(buf, pos)
+        (v_log_start_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_log_start_offset)
     else:
@@ -610,7 +609,7 @@ def _d_aborted_transaction(
         tr.begin("producer_id", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S3.unpack_from(buf, pos)
+        (v_producer_id,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_producer_id)
     else:
@@ -619,7 +618,7 @@ def _d_aborted_transaction(
         tr.begin("first_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "first_offset")
-        (v_first_offset,) = _S3.unpack_from(buf, pos)
+        (v_first_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_first_offset)
     else:
@@ -706,7 +705,7 @@ def _d_epoch_end_offset(
         tr.begin("end_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "end_offset")
-        (v_end_offset,) = _S3.unpack_from(buf, pos)
+        (v_end_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_end_offset)
     else:
@@ -867,7 +866,7 @@ def _d_snapshot_id(
         tr.begin("end_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "end_offset")
-        (v_end_offset,) = _S3.unpack_from(buf, pos)
+        (v_end_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_end_offset)
     else:

@@ -44,7 +44,6 @@ _S1: Final = _struct.Struct(">qq")
 _S2: Final = _struct.Struct(">qi")
 _S3: Final = _struct.Struct(">ii")
 _S4: Final = _struct.Struct(">i")
-_S5: Final = _struct.Struct(">H")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("index", 0, 4), ("error_code", 4, 2))
 _L2 = (("size", 0, 8), ("position", 8, 8))
@@ -647,7 +646,7 @@ def _d_node_endpoint(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S5.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_port)
     else:

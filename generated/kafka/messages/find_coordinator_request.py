@@ -157,7 +157,6 @@ class FindCoordinatorRequestHeader:
 StringElementTuple: TypeAlias = tuple[str]
 
 _S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">b")
 _L0 = (("len_key", ">h"),)
 _L1 = (("key_type", ">b"),)
 _L2 = (("len_value", ">h"),)
@@ -219,7 +218,7 @@ def _d_find_coordinator_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S0.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -249,7 +248,7 @@ def _d_find_coordinator_request(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "key_type")
-        (v_key_type,) = _S1.unpack_from(buf, pos)
+        v_key_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_key_type = None
@@ -279,7 +278,7 @@ def _d_find_coordinator_request(
                     elem_at = pos
                     try:
                         if p_api_version <= 2:
-                            (string_element_v_len_value,) = _S0.unpack_from(buf, pos)
+                            string_element_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             string_element_v_len_value = None
@@ -538,7 +537,7 @@ def _d_string_element(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S0.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_value = None
@@ -656,7 +655,7 @@ def _d_find_coordinator_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S0.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_key = None
@@ -686,7 +685,7 @@ def _d_find_coordinator_request_header(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "key_type")
-        (v_key_type,) = _S1.unpack_from(buf, pos)
+        v_key_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_key_type = None

@@ -25,8 +25,6 @@ FORMAT = "kafka.find_coordinator_request"
 TITLE = "FindCoordinatorRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">b")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -72,7 +70,7 @@ def _d_find_coordinator_request(
         tr.begin("len_key", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_key")
-        (v_len_key,) = _S0.unpack_from(buf, pos)
+        v_len_key = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_key)
     else:
@@ -108,7 +106,7 @@ def _d_find_coordinator_request(
         tr.begin("key_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "key_type")
-        (v_key_type,) = _S1.unpack_from(buf, pos)
+        v_key_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_key_type)
     else:
@@ -211,7 +209,7 @@ def _d_string_element(
         tr.begin("len_value", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S0.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_value)
     else:

@@ -355,14 +355,14 @@ def _d_find_coordinator_response(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if (p_api_version >= 1) and (p_api_version <= 2):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -403,7 +403,7 @@ def _d_find_coordinator_response(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -520,7 +520,7 @@ def _d_find_coordinator_response(
                         else:
                             coordinator_v_port = None
                         if p_api_version >= 4:
-                            (coordinator_v_error_code,) = _S1.unpack_from(buf, pos)
+                            coordinator_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             coordinator_v_error_code = None
@@ -1033,7 +1033,7 @@ def _d_coordinator(
     if p_api_version >= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -1346,14 +1346,14 @@ def _d_find_coordinator_response_header(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
     if (p_api_version >= 1) and (p_api_version <= 2):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1394,7 +1394,7 @@ def _d_find_coordinator_response_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None

@@ -26,7 +26,6 @@ TITLE = "FindCoordinatorResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -87,7 +86,7 @@ def _d_find_coordinator_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -96,7 +95,7 @@ def _d_find_coordinator_response(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -145,7 +144,7 @@ def _d_find_coordinator_response(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -371,7 +370,7 @@ def _d_coordinator(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:

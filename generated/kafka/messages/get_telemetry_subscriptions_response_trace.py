@@ -27,8 +27,7 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">iiB")
+_S2: Final = _struct.Struct(">iiB")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 _L1 = (("subscription_id", 0, 4),)
 _L2 = (("push_interval_ms", 0, 4), ("telemetry_max_bytes", 4, 4), ("delta_temporality", 8, 1))
@@ -125,7 +124,7 @@ def _d_get_telemetry_subscriptions_response(
                 tr.element(i, pos, end)
                 if pos + 1 > end:
                     raise _rt.short(buf, pos, end, 1, "")
-                (_eaccepted_compression_types,) = _S2.unpack_from(buf, pos)
+                _eaccepted_compression_types = (buf[pos] ^ 0x80) - 0x80
                 pos += 1
                 v_accepted_compression_types.append(_eaccepted_compression_types)
                 tr.end(pos, _eaccepted_compression_types)
@@ -134,7 +133,7 @@ def _d_get_telemetry_subscriptions_response(
     tr.end(pos, v_accepted_compression_types)
     if pos + 9 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality = _S3.unpack_from(buf, pos)
+    v_push_interval_ms, v_telemetry_max_bytes, v_delta_temporality = _S2.unpack_from(buf, pos)
     tr.leaf("push_interval_ms", pos + 0, pos + 4, v_push_interval_ms)
     tr.leaf("telemetry_max_bytes", pos + 4, pos + 8, v_telemetry_max_bytes)
     tr.leaf("delta_temporality", pos + 8, pos + 9, v_delta_temporality)

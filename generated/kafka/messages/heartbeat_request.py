@@ -168,8 +168,8 @@ class HeartbeatRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("generation_id", 0, 4),)
 _L1 = (("len_group_id", ">h"),)
 _L2 = (("generation_id", ">i"),)
@@ -233,7 +233,7 @@ def _d_heartbeat_request(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -259,12 +259,12 @@ def _d_heartbeat_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_generation_id,) = _S1.unpack_from(buf, pos)
+    (v_generation_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -291,7 +291,7 @@ def _d_heartbeat_request(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -489,7 +489,7 @@ def _e_heartbeat_request(v: HeartbeatRequest, out: list[Any], p_api_version: int
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -514,7 +514,7 @@ def _e_heartbeat_request(v: HeartbeatRequest, out: list[Any], p_api_version: int
         if v_generation_id is None:
             raise _rt.missing("generation_id")
         try:
-            out.append(_S1.pack(v_generation_id))
+            out.append(_S0.pack(v_generation_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_generation_id,), _L2) from None
@@ -522,7 +522,7 @@ def _e_heartbeat_request(v: HeartbeatRequest, out: list[Any], p_api_version: int
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -552,7 +552,7 @@ def _e_heartbeat_request(v: HeartbeatRequest, out: list[Any], p_api_version: int
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None
@@ -633,7 +633,7 @@ def _d_heartbeat_request_header(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -659,12 +659,12 @@ def _d_heartbeat_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_generation_id,) = _S1.unpack_from(buf, pos)
+    (v_generation_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -691,7 +691,7 @@ def _d_heartbeat_request_header(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -775,7 +775,7 @@ def _e_heartbeat_request_header(v: HeartbeatRequestHeader, out: list[Any], p_api
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -804,7 +804,7 @@ def _e_heartbeat_request_header(v: HeartbeatRequestHeader, out: list[Any], p_api
         if v_generation_id is None:
             raise _rt.missing("generation_id")
         try:
-            out.append(_S1.pack(v_generation_id))
+            out.append(_S0.pack(v_generation_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_generation_id,), _L2) from None
@@ -812,7 +812,7 @@ def _e_heartbeat_request_header(v: HeartbeatRequestHeader, out: list[Any], p_api
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -846,7 +846,7 @@ def _e_heartbeat_request_header(v: HeartbeatRequestHeader, out: list[Any], p_api
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None

@@ -376,7 +376,9 @@ def _d_incremental_alter_configs_request(
                         alter_configs_resource_v_resource_type = (buf[pos] ^ 0x80) - 0x80
                         pos += 1
                         if p_api_version <= 0:
-                            (alter_configs_resource_v_len_resource_name,) = _S1.unpack_from(buf, pos)
+                            alter_configs_resource_v_len_resource_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             alter_configs_resource_v_len_resource_name = None
@@ -438,7 +440,9 @@ def _d_incremental_alter_configs_request(
                             try:
                                 for alter_configs_resource_i in range(alter_configs_resource_count):
                                     if p_api_version <= 0:
-                                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                                        alterable_config_v_len_name = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         alterable_config_v_len_name = None
@@ -469,7 +473,9 @@ def _d_incremental_alter_configs_request(
                                     alterable_config_v_config_operation = (buf[pos] ^ 0x80) - 0x80
                                     pos += 1
                                     if p_api_version <= 0:
-                                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                                        alterable_config_v_len_value = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                         if alterable_config_v_len_value < -1:
                                             raise _rt.invalid(
@@ -845,7 +851,7 @@ def _d_alter_configs_resource(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -904,7 +910,7 @@ def _d_alter_configs_resource(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (alterable_config_v_len_name,) = _S1.unpack_from(buf, pos)
+                        alterable_config_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         alterable_config_v_len_name = None
@@ -931,7 +937,7 @@ def _d_alter_configs_resource(
                     alterable_config_v_config_operation = (buf[pos] ^ 0x80) - 0x80
                     pos += 1
                     if p_api_version <= 0:
-                        (alterable_config_v_len_value,) = _S1.unpack_from(buf, pos)
+                        alterable_config_v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if alterable_config_v_len_value < -1:
                             raise _rt.invalid(
@@ -1281,7 +1287,7 @@ def _d_alterable_config(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1312,7 +1318,7 @@ def _d_alterable_config(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")
@@ -1662,7 +1668,7 @@ def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_resource_name")
-        (v_len_resource_name,) = _S1.unpack_from(buf, pos)
+        v_len_resource_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_resource_name = None
@@ -1758,7 +1764,7 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1788,7 +1794,7 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_value")
-        (v_len_value,) = _S1.unpack_from(buf, pos)
+        v_len_value = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_value < -1:
             raise _rt.invalid(f"{v_len_value!r} must be at least -1", pos - 2, "len_value")

@@ -146,9 +146,9 @@ class InitProducerIdRequestHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("transaction_timeout_ms", 0, 4),)
 _L1 = (("len_transactional_id", ">h"),)
 _L2 = (("transaction_timeout_ms", ">i"),)
@@ -208,7 +208,7 @@ def _d_init_producer_id_request(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -237,19 +237,19 @@ def _d_init_producer_id_request(
         v_transactional_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_transaction_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_transaction_timeout_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S2.unpack_from(buf, pos)
+        (v_producer_id,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -362,7 +362,7 @@ def _e_init_producer_id_request(v: InitProducerIdRequest, out: list[Any], p_api_
                     f"{v_len_transactional_id!r} must be at least -1", None, "len_transactional_id"
                 )
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S2.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -390,7 +390,7 @@ def _e_init_producer_id_request(v: InitProducerIdRequest, out: list[Any], p_api_
         if v_transaction_timeout_ms is None:
             raise _rt.missing("transaction_timeout_ms")
         try:
-            out.append(_S1.pack(v_transaction_timeout_ms))
+            out.append(_S0.pack(v_transaction_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_transaction_timeout_ms,), _L2) from None
@@ -398,7 +398,7 @@ def _e_init_producer_id_request(v: InitProducerIdRequest, out: list[Any], p_api_
             if v_producer_id is None:
                 raise _rt.missing("producer_id")
             try:
-                out.append(_S2.pack(v_producer_id))
+                out.append(_S1.pack(v_producer_id))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_producer_id,), _L3) from None
@@ -408,7 +408,7 @@ def _e_init_producer_id_request(v: InitProducerIdRequest, out: list[Any], p_api_
             if v_producer_epoch is None:
                 raise _rt.missing("producer_epoch")
             try:
-                out.append(_S0.pack(v_producer_epoch))
+                out.append(_S2.pack(v_producer_epoch))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_producer_epoch,), _L4) from None
@@ -464,7 +464,7 @@ def _d_init_producer_id_request_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -493,19 +493,19 @@ def _d_init_producer_id_request_header(
         v_transactional_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_transaction_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_transaction_timeout_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 3:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S2.unpack_from(buf, pos)
+        (v_producer_id,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_producer_id = None
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_producer_epoch = None
@@ -556,7 +556,7 @@ def _e_init_producer_id_request_header(v: InitProducerIdRequestHeader, out: list
                     f"{v_len_transactional_id!r} must be at least -1", None, "len_transactional_id"
                 )
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S2.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -590,7 +590,7 @@ def _e_init_producer_id_request_header(v: InitProducerIdRequestHeader, out: list
         if v_transaction_timeout_ms is None:
             raise _rt.missing("transaction_timeout_ms")
         try:
-            out.append(_S1.pack(v_transaction_timeout_ms))
+            out.append(_S0.pack(v_transaction_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_transaction_timeout_ms,), _L2) from None
@@ -598,7 +598,7 @@ def _e_init_producer_id_request_header(v: InitProducerIdRequestHeader, out: list
             if v_producer_id is None:
                 raise _rt.missing("producer_id")
             try:
-                out.append(_S2.pack(v_producer_id))
+                out.append(_S1.pack(v_producer_id))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_producer_id,), _L3) from None
@@ -608,7 +608,7 @@ def _e_init_producer_id_request_header(v: InitProducerIdRequestHeader, out: list
             if v_producer_epoch is None:
                 raise _rt.missing("producer_epoch")
             try:
-                out.append(_S0.pack(v_producer_epoch))
+                out.append(_S2.pack(v_producer_epoch))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_producer_epoch,), _L4) from None

@@ -20,9 +20,8 @@ FORMAT = "kafka.init_producer_id_request"
 #: What the format is called, for pages that list it.
 TITLE = "InitProducerIdRequest"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
 _L0 = (("transaction_timeout_ms", 0, 4),)
 
 
@@ -68,7 +67,7 @@ def _d_init_producer_id_request(
         tr.begin("len_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -102,14 +101,14 @@ def _d_init_producer_id_request(
         v_transactional_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_transaction_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_transaction_timeout_ms,) = _S0.unpack_from(buf, pos)
     tr.leaf("transaction_timeout_ms", pos + 0, pos + 4, v_transaction_timeout_ms)
     pos += 4
     if p_api_version >= 3:
         tr.begin("producer_id", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "producer_id")
-        (v_producer_id,) = _S2.unpack_from(buf, pos)
+        (v_producer_id,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_producer_id)
     else:
@@ -118,7 +117,7 @@ def _d_init_producer_id_request(
         tr.begin("producer_epoch", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "producer_epoch")
-        (v_producer_epoch,) = _S0.unpack_from(buf, pos)
+        v_producer_epoch = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_producer_epoch)
     else:

@@ -318,8 +318,8 @@ class JoinGroupRequestHeader:
 #: A `JoinGroupRequestProtocol` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 JoinGroupRequestProtocolTuple: TypeAlias = tuple[str, bytes, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("session_timeout_ms", 0, 4),)
 _L1 = (("len_group_id", ">h"),)
 _L2 = (("session_timeout_ms", ">i"),)
@@ -406,7 +406,7 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -432,19 +432,19 @@ def _d_join_group_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_session_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_session_timeout_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "rebalance_timeout_ms")
-        (v_rebalance_timeout_ms,) = _S1.unpack_from(buf, pos)
+        (v_rebalance_timeout_ms,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_rebalance_timeout_ms = None
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -471,7 +471,7 @@ def _d_join_group_request(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -505,7 +505,7 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S0.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -532,7 +532,7 @@ def _d_join_group_request(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_protocols")
-        (v_num_protocols,) = _S1.unpack_from(buf, pos)
+        (v_num_protocols,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_protocols = None
@@ -562,7 +562,7 @@ def _d_join_group_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 5:
-                        (join_group_request_protocol_v_len_name,) = _S0.unpack_from(buf, pos)
+                        join_group_request_protocol_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         join_group_request_protocol_v_len_name = None
@@ -591,7 +591,7 @@ def _d_join_group_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 5:
-                        (join_group_request_protocol_v_len_metadata,) = _S1.unpack_from(buf, pos)
+                        (join_group_request_protocol_v_len_metadata,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         join_group_request_protocol_v_len_metadata = None
@@ -953,7 +953,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -978,7 +978,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
         if v_session_timeout_ms is None:
             raise _rt.missing("session_timeout_ms")
         try:
-            out.append(_S1.pack(v_session_timeout_ms))
+            out.append(_S0.pack(v_session_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_session_timeout_ms,), _L2) from None
@@ -986,7 +986,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
             if v_rebalance_timeout_ms is None:
                 raise _rt.missing("rebalance_timeout_ms")
             try:
-                out.append(_S1.pack(v_rebalance_timeout_ms))
+                out.append(_S0.pack(v_rebalance_timeout_ms))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_rebalance_timeout_ms,), _L3) from None
@@ -996,7 +996,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L4) from None
@@ -1026,7 +1026,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L5) from None
@@ -1057,7 +1057,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
             if v_len_protocol_type is None:
                 raise _rt.missing("len_protocol_type")
             try:
-                out.append(_S0.pack(v_len_protocol_type))
+                out.append(_S1.pack(v_len_protocol_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_protocol_type,), _L6) from None
@@ -1083,7 +1083,7 @@ def _e_join_group_request(v: JoinGroupRequest, out: list[Any], p_api_version: in
             if v_num_protocols is None:
                 raise _rt.missing("num_protocols")
             try:
-                out.append(_S1.pack(v_num_protocols))
+                out.append(_S0.pack(v_num_protocols))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_protocols,), _L7) from None
@@ -1186,7 +1186,7 @@ def _d_join_group_request_protocol(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1213,7 +1213,7 @@ def _d_join_group_request_protocol(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_metadata")
-        (v_len_metadata,) = _S1.unpack_from(buf, pos)
+        (v_len_metadata,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_metadata = None
@@ -1367,7 +1367,7 @@ def _e_join_group_request_protocol(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S0.pack(v_len_name))
+                out.append(_S1.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L8) from None
@@ -1393,7 +1393,7 @@ def _e_join_group_request_protocol(
             if v_len_metadata is None:
                 raise _rt.missing("len_metadata")
             try:
-                out.append(_S1.pack(v_len_metadata))
+                out.append(_S0.pack(v_len_metadata))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_metadata,), _L9) from None
@@ -1474,7 +1474,7 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1500,19 +1500,19 @@ def _d_join_group_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_session_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_session_timeout_ms,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "rebalance_timeout_ms")
-        (v_rebalance_timeout_ms,) = _S1.unpack_from(buf, pos)
+        (v_rebalance_timeout_ms,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_rebalance_timeout_ms = None
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1539,7 +1539,7 @@ def _d_join_group_request_header(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1573,7 +1573,7 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S0.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None
@@ -1600,7 +1600,7 @@ def _d_join_group_request_header(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_protocols")
-        (v_num_protocols,) = _S1.unpack_from(buf, pos)
+        (v_num_protocols,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_protocols = None
@@ -1672,7 +1672,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -1701,7 +1701,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
         if v_session_timeout_ms is None:
             raise _rt.missing("session_timeout_ms")
         try:
-            out.append(_S1.pack(v_session_timeout_ms))
+            out.append(_S0.pack(v_session_timeout_ms))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_session_timeout_ms,), _L2) from None
@@ -1709,7 +1709,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
             if v_rebalance_timeout_ms is None:
                 raise _rt.missing("rebalance_timeout_ms")
             try:
-                out.append(_S1.pack(v_rebalance_timeout_ms))
+                out.append(_S0.pack(v_rebalance_timeout_ms))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_rebalance_timeout_ms,), _L3) from None
@@ -1719,7 +1719,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L4) from None
@@ -1753,7 +1753,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L5) from None
@@ -1790,7 +1790,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
             if v_len_protocol_type is None:
                 raise _rt.missing("len_protocol_type")
             try:
-                out.append(_S0.pack(v_len_protocol_type))
+                out.append(_S1.pack(v_len_protocol_type))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_protocol_type,), _L6) from None
@@ -1820,7 +1820,7 @@ def _e_join_group_request_header(v: JoinGroupRequestHeader, out: list[Any], p_ap
             if v_num_protocols is None:
                 raise _rt.missing("num_protocols")
             try:
-                out.append(_S1.pack(v_num_protocols))
+                out.append(_S0.pack(v_num_protocols))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_protocols,), _L7) from None

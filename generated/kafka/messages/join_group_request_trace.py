@@ -25,8 +25,7 @@ FORMAT = "kafka.join_group_request"
 TITLE = "JoinGroupRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
 _L0 = (("session_timeout_ms", 0, 4),)
 
 
@@ -86,7 +85,7 @@ def _d_join_group_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -117,14 +116,14 @@ def _d_join_group_request(
     tr.end(pos, v_group_id, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_session_timeout_ms,) = _S1.unpack_from(buf, pos)
+    (v_session_timeout_ms,) = _S0.unpack_from(buf, pos)
     tr.leaf("session_timeout_ms", pos + 0, pos + 4, v_session_timeout_ms)
     pos += 4
     if p_api_version >= 1:
         tr.begin("rebalance_timeout_ms", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "rebalance_timeout_ms")
-        (v_rebalance_timeout_ms,) = _S1.unpack_from(buf, pos)
+        (v_rebalance_timeout_ms,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_rebalance_timeout_ms)
     else:
@@ -133,7 +132,7 @@ def _d_join_group_request(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -166,7 +165,7 @@ def _d_join_group_request(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -206,7 +205,7 @@ def _d_join_group_request(
         tr.begin("len_protocol_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S0.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_protocol_type)
     else:
@@ -239,7 +238,7 @@ def _d_join_group_request(
         tr.begin("num_protocols", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_protocols")
-        (v_num_protocols,) = _S1.unpack_from(buf, pos)
+        (v_num_protocols,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_protocols)
     else:
@@ -385,7 +384,7 @@ def _d_join_group_request_protocol(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -418,7 +417,7 @@ def _d_join_group_request_protocol(
         tr.begin("len_metadata", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_metadata")
-        (v_len_metadata,) = _S1.unpack_from(buf, pos)
+        (v_len_metadata,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_len_metadata)
     else:

@@ -459,7 +459,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_name")
-        (v_len_protocol_name,) = _S2.unpack_from(buf, pos)
+        v_len_protocol_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_protocol_name >= 0) or ((v_len_protocol_name == (-1)) and (p_api_version >= 7))):
             raise _rt.invalid(f"{v_len_protocol_name!r} breaks its rule", pos - 2, "len_protocol_name")
@@ -494,7 +494,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_leader")
-        (v_len_leader,) = _S2.unpack_from(buf, pos)
+        v_len_leader = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_leader = None
@@ -528,7 +528,7 @@ def _d_join_group_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -585,7 +585,9 @@ def _d_join_group_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 5:
-                        (join_group_response_member_v_len_member_id,) = _S2.unpack_from(buf, pos)
+                        join_group_response_member_v_len_member_id = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         join_group_response_member_v_len_member_id = None
@@ -614,7 +616,9 @@ def _d_join_group_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "member_id") from None
                     pos = e
                     if (p_api_version >= 5) and (p_api_version <= 5):
-                        (join_group_response_member_v_len_group_instance_id,) = _S2.unpack_from(buf, pos)
+                        join_group_response_member_v_len_group_instance_id = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if join_group_response_member_v_len_group_instance_id < -1:
                             raise _rt.invalid(
@@ -1207,7 +1211,7 @@ def _d_join_group_response_member(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1234,7 +1238,7 @@ def _d_join_group_response_member(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S2.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1650,7 +1654,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_name")
-        (v_len_protocol_name,) = _S2.unpack_from(buf, pos)
+        v_len_protocol_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_protocol_name >= 0) or ((v_len_protocol_name == (-1)) and (p_api_version >= 7))):
             raise _rt.invalid(f"{v_len_protocol_name!r} breaks its rule", pos - 2, "len_protocol_name")
@@ -1685,7 +1689,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_leader")
-        (v_len_leader,) = _S2.unpack_from(buf, pos)
+        v_len_leader = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_leader = None
@@ -1719,7 +1723,7 @@ def _d_join_group_response_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None

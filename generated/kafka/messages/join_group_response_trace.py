@@ -27,7 +27,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">hi")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2), ("generation_id", 2, 4))
 
 
@@ -128,7 +127,7 @@ def _d_join_group_response(
         tr.begin("len_protocol_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_name")
-        (v_len_protocol_name,) = _S2.unpack_from(buf, pos)
+        v_len_protocol_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_protocol_name >= 0) or ((v_len_protocol_name == (-1)) and (p_api_version >= 7))):
             raise _rt.invalid(f"{v_len_protocol_name!r} breaks its rule", pos - 2, "len_protocol_name")
@@ -169,7 +168,7 @@ def _d_join_group_response(
         tr.begin("len_leader", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_leader")
-        (v_len_leader,) = _S2.unpack_from(buf, pos)
+        v_len_leader = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_leader)
     else:
@@ -211,7 +210,7 @@ def _d_join_group_response(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -365,7 +364,7 @@ def _d_join_group_response_member(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S2.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -398,7 +397,7 @@ def _d_join_group_response_member(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S2.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")

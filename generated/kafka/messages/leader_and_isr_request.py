@@ -458,9 +458,8 @@ LeaderAndIsrLiveLeaderTuple: TypeAlias = tuple[int, str, int, tuple[TaggedField,
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">iiii")
 _S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">iiii")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
@@ -616,7 +615,7 @@ def _d_leader_and_isr_request(
     if p_api_version >= 5:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S2.unpack_from(buf, pos)
+        v_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_type = None
@@ -667,7 +666,9 @@ def _d_leader_and_isr_request(
                         elems_taken = 0
                         try:
                             if p_api_version <= 1:
-                                (leader_and_isr_partition_state_v_len_topic_name,) = _S3.unpack_from(buf, pos)
+                                leader_and_isr_partition_state_v_len_topic_name = (
+                                    ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                ) - 0x8000
                                 pos += 2
                             else:
                                 leader_and_isr_partition_state_v_len_topic_name = None
@@ -692,7 +693,7 @@ def _d_leader_and_isr_request(
                                 leader_and_isr_partition_state_v_controller_epoch,
                                 leader_and_isr_partition_state_v_leader,
                                 leader_and_isr_partition_state_v_leader_epoch,
-                            ) = _S4.unpack_from(buf, pos)
+                            ) = _S2.unpack_from(buf, pos)
                             pos += 16
                             if p_api_version <= 3:
                                 (leader_and_isr_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -856,7 +857,7 @@ def _d_leader_and_isr_request(
                             else:
                                 leader_and_isr_partition_state_v_is_new = None
                             if p_api_version >= 6:
-                                (leader_and_isr_partition_state_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+                                leader_and_isr_partition_state_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                                 pos += 1
                             else:
                                 leader_and_isr_partition_state_v_leader_recovery_state = None
@@ -1038,7 +1039,9 @@ def _d_leader_and_isr_request(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 2) and (p_api_version <= 3):
-                            (leader_and_isr_topic_state_v_len_topic_name,) = _S3.unpack_from(buf, pos)
+                            leader_and_isr_topic_state_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             leader_and_isr_topic_state_v_len_topic_name = None
@@ -1117,9 +1120,9 @@ def _d_leader_and_isr_request(
                                 try:
                                     for leader_and_isr_topic_state_i in range(leader_and_isr_topic_state_count):
                                         if p_api_version <= 1:
-                                            (leader_and_isr_partition_state_v_len_topic_name,) = _S3.unpack_from(
-                                                buf, pos
-                                            )
+                                            leader_and_isr_partition_state_v_len_topic_name = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             leader_and_isr_partition_state_v_len_topic_name = None
@@ -1144,7 +1147,7 @@ def _d_leader_and_isr_request(
                                             leader_and_isr_partition_state_v_controller_epoch,
                                             leader_and_isr_partition_state_v_leader,
                                             leader_and_isr_partition_state_v_leader_epoch,
-                                        ) = _S4.unpack_from(buf, pos)
+                                        ) = _S2.unpack_from(buf, pos)
                                         pos += 16
                                         if p_api_version <= 3:
                                             (leader_and_isr_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -1344,9 +1347,9 @@ def _d_leader_and_isr_request(
                                         else:
                                             leader_and_isr_partition_state_v_is_new = None
                                         if p_api_version >= 6:
-                                            (leader_and_isr_partition_state_v_leader_recovery_state,) = _S2.unpack_from(
-                                                buf, pos
-                                            )
+                                            leader_and_isr_partition_state_v_leader_recovery_state = (
+                                                buf[pos] ^ 0x80
+                                            ) - 0x80
                                             pos += 1
                                         else:
                                             leader_and_isr_partition_state_v_leader_recovery_state = None
@@ -1645,7 +1648,9 @@ def _d_leader_and_isr_request(
                         (leader_and_isr_live_leader_v_broker_id,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 3:
-                            (leader_and_isr_live_leader_v_len_host_name,) = _S3.unpack_from(buf, pos)
+                            leader_and_isr_live_leader_v_len_host_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             leader_and_isr_live_leader_v_len_host_name = None
@@ -2098,7 +2103,7 @@ def _d_leader_and_isr_partition_state(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -2118,7 +2123,7 @@ def _d_leader_and_isr_partition_state(
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S4.unpack_from(buf, pos)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 16
     if p_api_version <= 3:
         if pos + 4 > end:
@@ -2256,7 +2261,7 @@ def _d_leader_and_isr_partition_state(
     if p_api_version >= 6:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_leader_recovery_state = None
@@ -2521,7 +2526,7 @@ def _e_leader_and_isr_partition_state(
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S4.pack(v_partition_index, v_controller_epoch, v_leader, v_leader_epoch))
+            out.append(_S2.pack(v_partition_index, v_controller_epoch, v_leader, v_leader_epoch))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2839,7 +2844,7 @@ def _d_leader_and_isr_topic_state(
     if (p_api_version >= 2) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -2913,7 +2918,9 @@ def _d_leader_and_isr_topic_state(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (leader_and_isr_partition_state_v_len_topic_name,) = _S3.unpack_from(buf, pos)
+                            leader_and_isr_partition_state_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             leader_and_isr_partition_state_v_len_topic_name = None
@@ -2936,7 +2943,7 @@ def _d_leader_and_isr_topic_state(
                             leader_and_isr_partition_state_v_controller_epoch,
                             leader_and_isr_partition_state_v_leader,
                             leader_and_isr_partition_state_v_leader_epoch,
-                        ) = _S4.unpack_from(buf, pos)
+                        ) = _S2.unpack_from(buf, pos)
                         pos += 16
                         if p_api_version <= 3:
                             (leader_and_isr_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -3092,7 +3099,7 @@ def _d_leader_and_isr_topic_state(
                         else:
                             leader_and_isr_partition_state_v_is_new = None
                         if p_api_version >= 6:
-                            (leader_and_isr_partition_state_v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+                            leader_and_isr_partition_state_v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             leader_and_isr_partition_state_v_leader_recovery_state = None
@@ -3481,7 +3488,7 @@ def _d_leader_and_isr_live_leader(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_name")
-        (v_len_host_name,) = _S3.unpack_from(buf, pos)
+        v_len_host_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host_name = None
@@ -3711,7 +3718,7 @@ def _d_leader_and_isr_request_header(
     if p_api_version >= 5:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S2.unpack_from(buf, pos)
+        v_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_type = None
@@ -3838,7 +3845,7 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -4016,7 +4023,7 @@ def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int]
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_name")
-        (v_len_host_name,) = _S3.unpack_from(buf, pos)
+        v_len_host_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host_name = None

@@ -31,9 +31,7 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">b")
-_S3: Final = _struct.Struct(">h")
-_S4: Final = _struct.Struct(">iiii")
+_S2: Final = _struct.Struct(">iiii")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 _L2 = (("partition_index", 0, 4), ("controller_epoch", 4, 4), ("leader", 8, 4), ("leader_epoch", 12, 4))
@@ -120,7 +118,7 @@ def _d_leader_and_isr_request(
         tr.begin("type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S2.unpack_from(buf, pos)
+        v_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_type)
     else:
@@ -344,7 +342,7 @@ def _d_leader_and_isr_partition_state(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -367,7 +365,7 @@ def _d_leader_and_isr_partition_state(
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S4.unpack_from(buf, pos)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("controller_epoch", pos + 4, pos + 8, v_controller_epoch)
     tr.leaf("leader", pos + 8, pos + 12, v_leader)
@@ -577,7 +575,7 @@ def _d_leader_and_isr_partition_state(
         tr.begin("leader_recovery_state", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
-        (v_leader_recovery_state,) = _S2.unpack_from(buf, pos)
+        v_leader_recovery_state = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_leader_recovery_state)
     else:
@@ -684,7 +682,7 @@ def _d_leader_and_isr_topic_state(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S3.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -858,7 +856,7 @@ def _d_leader_and_isr_live_leader(
         tr.begin("len_host_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_name")
-        (v_len_host_name,) = _S3.unpack_from(buf, pos)
+        v_len_host_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host_name)
     else:

@@ -223,8 +223,8 @@ LeaderAndIsrTopicErrorTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("error_code", ">h"),)
@@ -365,7 +365,9 @@ def _d_leader_and_isr_response(
                         elems_taken = 0
                         try:
                             if p_api_version <= 3:
-                                (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                                leader_and_isr_partition_error_v_len_topic_name = (
+                                    ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                ) - 0x8000
                                 pos += 2
                             else:
                                 leader_and_isr_partition_error_v_len_topic_name = None
@@ -401,7 +403,7 @@ def _d_leader_and_isr_response(
                             (
                                 leader_and_isr_partition_error_v_partition_index,
                                 leader_and_isr_partition_error_v_error_code,
-                            ) = _S2.unpack_from(buf, pos)
+                            ) = _S1.unpack_from(buf, pos)
                             pos += 6
                             if p_api_version >= 4:
                                 if (x := buf[pos]) < 128:
@@ -549,9 +551,9 @@ def _d_leader_and_isr_response(
                                 try:
                                     for leader_and_isr_topic_error_i in range(leader_and_isr_topic_error_count):
                                         if p_api_version <= 3:
-                                            (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(
-                                                buf, pos
-                                            )
+                                            leader_and_isr_partition_error_v_len_topic_name = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             leader_and_isr_partition_error_v_len_topic_name = None
@@ -587,7 +589,7 @@ def _d_leader_and_isr_response(
                                         (
                                             leader_and_isr_partition_error_v_partition_index,
                                             leader_and_isr_partition_error_v_error_code,
-                                        ) = _S2.unpack_from(buf, pos)
+                                        ) = _S1.unpack_from(buf, pos)
                                         pos += 6
                                         if p_api_version >= 4:
                                             if (x := buf[pos]) < 128:
@@ -860,7 +862,7 @@ def _e_leader_and_isr_response(v: LeaderAndIsrResponse, out: list[Any], p_api_ve
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -990,7 +992,7 @@ def _d_leader_and_isr_partition_error(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -1019,7 +1021,7 @@ def _d_leader_and_isr_partition_error(
         v_topic_name = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
@@ -1131,7 +1133,7 @@ def _e_leader_and_isr_partition_error(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S1.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -1161,7 +1163,7 @@ def _e_leader_and_isr_partition_error(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1267,7 +1269,9 @@ def _d_leader_and_isr_topic_error(
                     elems_taken = 0
                     try:
                         if p_api_version <= 3:
-                            (leader_and_isr_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                            leader_and_isr_partition_error_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             leader_and_isr_partition_error_v_len_topic_name = None
@@ -1301,7 +1305,7 @@ def _d_leader_and_isr_topic_error(
                         (
                             leader_and_isr_partition_error_v_partition_index,
                             leader_and_isr_partition_error_v_error_code,
-                        ) = _S2.unpack_from(buf, pos)
+                        ) = _S1.unpack_from(buf, pos)
                         pos += 6
                         if p_api_version >= 4:
                             if (x := buf[pos]) < 128:
@@ -1572,7 +1576,7 @@ def _e_leader_and_isr_response_header(v: LeaderAndIsrResponseHeader, out: list[A
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1619,7 +1623,7 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None

@@ -28,8 +28,7 @@ TITLE = "LeaderAndIsrResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 
@@ -232,7 +231,7 @@ def _d_leader_and_isr_partition_error(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -266,7 +265,7 @@ def _d_leader_and_isr_partition_error(
         v_topic_name = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6

@@ -220,8 +220,8 @@ class LeaveGroupRequestHeader:
 #: A `MemberIdentity` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 MemberIdentityTuple: TypeAlias = tuple[str | None, str | None, str | None, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("len_group_id", ">h"),)
 _L1 = (("len_member_id", ">h"),)
 _L2 = (("num_members", ">i"),)
@@ -293,7 +293,7 @@ def _d_leave_group_request(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -320,7 +320,7 @@ def _d_leave_group_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -341,7 +341,7 @@ def _d_leave_group_request(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_members")
-        (v_num_members,) = _S1.unpack_from(buf, pos)
+        (v_num_members,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_members = None
@@ -372,7 +372,7 @@ def _d_leave_group_request(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 3) and (p_api_version <= 3):
-                            (member_identity_v_len_member_id,) = _S0.unpack_from(buf, pos)
+                            member_identity_v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             member_identity_v_len_member_id = None
@@ -404,7 +404,9 @@ def _d_leave_group_request(
                         else:
                             member_identity_v_member_id = None
                         if (p_api_version >= 3) and (p_api_version <= 3):
-                            (member_identity_v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+                            member_identity_v_len_group_instance_id = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if member_identity_v_len_group_instance_id < -1:
                                 raise _rt.invalid(
@@ -674,7 +676,7 @@ def _e_leave_group_request(v: LeaveGroupRequest, out: list[Any], p_api_version: 
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L0) from None
@@ -700,7 +702,7 @@ def _e_leave_group_request(v: LeaveGroupRequest, out: list[Any], p_api_version: 
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L1) from None
@@ -718,7 +720,7 @@ def _e_leave_group_request(v: LeaveGroupRequest, out: list[Any], p_api_version: 
             if v_num_members is None:
                 raise _rt.missing("num_members")
             try:
-                out.append(_S1.pack(v_num_members))
+                out.append(_S0.pack(v_num_members))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_members,), _L2) from None
@@ -807,7 +809,7 @@ def _d_member_identity(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -837,7 +839,7 @@ def _d_member_identity(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1063,7 +1065,7 @@ def _e_member_identity(v: MemberIdentity | tuple[Any, ...], out: list[Any], p_ap
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L1) from None
@@ -1096,7 +1098,7 @@ def _e_member_identity(v: MemberIdentity | tuple[Any, ...], out: list[Any], p_ap
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L3) from None
@@ -1192,7 +1194,7 @@ def _d_leave_group_request_header(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1219,7 +1221,7 @@ def _d_leave_group_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1240,7 +1242,7 @@ def _d_leave_group_request_header(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_members")
-        (v_num_members,) = _S1.unpack_from(buf, pos)
+        (v_num_members,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_members = None
@@ -1288,7 +1290,7 @@ def _e_leave_group_request_header(v: LeaveGroupRequestHeader, out: list[Any], p_
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L0) from None
@@ -1318,7 +1320,7 @@ def _e_leave_group_request_header(v: LeaveGroupRequestHeader, out: list[Any], p_
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L1) from None
@@ -1338,7 +1340,7 @@ def _e_leave_group_request_header(v: LeaveGroupRequestHeader, out: list[Any], p_
             if v_num_members is None:
                 raise _rt.missing("num_members")
             try:
-                out.append(_S1.pack(v_num_members))
+                out.append(_S0.pack(v_num_members))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_members,), _L2) from None

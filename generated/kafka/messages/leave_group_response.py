@@ -304,7 +304,7 @@ def _d_leave_group_response(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 3) and (p_api_version <= 3):
-                            (member_response_v_len_member_id,) = _S1.unpack_from(buf, pos)
+                            member_response_v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             member_response_v_len_member_id = None
@@ -336,7 +336,9 @@ def _d_leave_group_response(
                         else:
                             member_response_v_member_id = None
                         if (p_api_version >= 3) and (p_api_version <= 3):
-                            (member_response_v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+                            member_response_v_len_group_instance_id = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if member_response_v_len_group_instance_id < -1:
                                 raise _rt.invalid(
@@ -383,7 +385,7 @@ def _d_leave_group_response(
                         else:
                             member_response_v_group_instance_id = None
                         if p_api_version >= 3:
-                            (member_response_v_error_code,) = _S1.unpack_from(buf, pos)
+                            member_response_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             member_response_v_error_code = None
@@ -648,7 +650,7 @@ def _d_member_response(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S1.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -678,7 +680,7 @@ def _d_member_response(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -712,7 +714,7 @@ def _d_member_response(
     if p_api_version >= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None

@@ -26,7 +26,6 @@ TITLE = "LeaveGroupResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -193,7 +192,7 @@ def _d_member_response(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S1.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -229,7 +228,7 @@ def _d_member_response(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -269,7 +268,7 @@ def _d_member_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:

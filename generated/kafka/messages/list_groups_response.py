@@ -316,7 +316,7 @@ def _d_list_groups_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 2:
-                        (listed_group_v_len_group_id,) = _S1.unpack_from(buf, pos)
+                        listed_group_v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         listed_group_v_len_group_id = None
@@ -341,7 +341,7 @@ def _d_list_groups_response(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "group_id") from None
                     pos = e
                     if p_api_version <= 2:
-                        (listed_group_v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+                        listed_group_v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         listed_group_v_len_protocol_type = None
@@ -672,7 +672,7 @@ def _d_listed_group(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -699,7 +699,7 @@ def _d_listed_group(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_protocol_type = None

@@ -22,7 +22,6 @@ TITLE = "ListGroupsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -189,7 +188,7 @@ def _d_listed_group(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S1.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -222,7 +221,7 @@ def _d_listed_group(
         tr.begin("len_protocol_type", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_protocol_type")
-        (v_len_protocol_type,) = _S1.unpack_from(buf, pos)
+        v_len_protocol_type = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_protocol_type)
     else:

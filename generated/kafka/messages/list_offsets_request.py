@@ -253,9 +253,8 @@ ListOffsetsPartitionTuple: TypeAlias = tuple[int, int | None, int, int | None, t
 ListOffsetsTopicTuple: TypeAlias = tuple[str, tuple[ListOffsetsPartitionTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
+_S1: Final = _struct.Struct(">q")
 _S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">q")
 _L0 = (("replica_id", 0, 4),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("timestamp", 0, 8),)
@@ -343,7 +342,7 @@ def _d_list_offsets_request(
     if p_api_version >= 2:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S1.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None
@@ -380,7 +379,7 @@ def _d_list_offsets_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 5:
-                        (list_offsets_topic_v_len_name,) = _S2.unpack_from(buf, pos)
+                        list_offsets_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         list_offsets_topic_v_len_name = None
@@ -444,7 +443,7 @@ def _d_list_offsets_request(
                                     pos += 4
                                 else:
                                     list_offsets_partition_v_current_leader_epoch = None
-                                (list_offsets_partition_v_timestamp,) = _S3.unpack_from(buf, pos)
+                                (list_offsets_partition_v_timestamp,) = _S1.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version <= 0:
                                     (list_offsets_partition_v_max_num_offsets,) = _S0.unpack_from(buf, pos)
@@ -804,7 +803,7 @@ def _d_list_offsets_topic(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -869,7 +868,7 @@ def _d_list_offsets_topic(
                         pos += 4
                     else:
                         list_offsets_partition_v_current_leader_epoch = None
-                    (list_offsets_partition_v_timestamp,) = _S3.unpack_from(buf, pos)
+                    (list_offsets_partition_v_timestamp,) = _S1.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version <= 0:
                         (list_offsets_partition_v_max_num_offsets,) = _S0.unpack_from(buf, pos)
@@ -1168,7 +1167,7 @@ def _e_list_offsets_topic(v: ListOffsetsTopic | tuple[Any, ...], out: list[Any],
                             fp_list_offsets_partition.append(_S0.pack(f_list_offsets_partition_current_leader_epoch))
                         elif f_list_offsets_partition_current_leader_epoch is not None:
                             raise TypeError("set, but its condition is false")  # the checked encoder says so
-                        fp_list_offsets_partition.append(_S3.pack(f_list_offsets_partition_timestamp))
+                        fp_list_offsets_partition.append(_S1.pack(f_list_offsets_partition_timestamp))
                         if fc_list_offsets_partition_1:
                             fp_list_offsets_partition.append(_S0.pack(f_list_offsets_partition_max_num_offsets))
                         elif f_list_offsets_partition_max_num_offsets is not None:
@@ -1261,7 +1260,7 @@ def _d_list_offsets_partition(
         v_current_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_timestamp,) = _S3.unpack_from(buf, pos)
+    (v_timestamp,) = _S1.unpack_from(buf, pos)
     pos += 8
     if p_api_version <= 0:
         if pos + 4 > end:
@@ -1362,7 +1361,7 @@ def _e_list_offsets_partition(v: ListOffsetsPartition | tuple[Any, ...], out: li
         if v_timestamp is None:
             raise _rt.missing("timestamp")
         try:
-            out.append(_S3.pack(v_timestamp))
+            out.append(_S1.pack(v_timestamp))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_timestamp,), _L11) from None
@@ -1425,7 +1424,7 @@ def _d_list_offsets_request_header(
     if p_api_version >= 2:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S1.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_isolation_level = None

@@ -28,9 +28,7 @@ TITLE = "ListOffsetsRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">q")
 _L0 = (("replica_id", 0, 4),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("timestamp", 0, 8),)
@@ -82,7 +80,7 @@ def _d_list_offsets_request(
         tr.begin("isolation_level", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "isolation_level")
-        (v_isolation_level,) = _S1.unpack_from(buf, pos)
+        v_isolation_level = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_isolation_level)
     else:
@@ -207,7 +205,7 @@ def _d_list_offsets_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -358,7 +356,7 @@ def _d_list_offsets_partition(
         v_current_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    (v_timestamp,) = _S3.unpack_from(buf, pos)
+    (v_timestamp,) = _S1.unpack_from(buf, pos)
     tr.leaf("timestamp", pos + 0, pos + 8, v_timestamp)
     pos += 8
     if p_api_version <= 0:

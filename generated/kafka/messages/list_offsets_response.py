@@ -247,9 +247,9 @@ ListOffsetsTopicResponseTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">h")
 _S4: Final = _struct.Struct(">qq")
 _N0: Final = _rt.NumberRuns(">q")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2))
@@ -371,7 +371,7 @@ def _d_list_offsets_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 5:
-                        (list_offsets_topic_response_v_len_name,) = _S1.unpack_from(buf, pos)
+                        list_offsets_topic_response_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         list_offsets_topic_response_v_len_name = None
@@ -435,7 +435,7 @@ def _d_list_offsets_response(
                                 (
                                     list_offsets_partition_response_v_partition_index,
                                     list_offsets_partition_response_v_error_code,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version <= 0:
                                     (list_offsets_partition_response_v_num_old_style_offsets,) = _S0.unpack_from(
@@ -478,12 +478,12 @@ def _d_list_offsets_response(
                                 else:
                                     list_offsets_partition_response_v_old_style_offsets = None
                                 if p_api_version >= 1:
-                                    (list_offsets_partition_response_v_timestamp,) = _S3.unpack_from(buf, pos)
+                                    (list_offsets_partition_response_v_timestamp,) = _S2.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     list_offsets_partition_response_v_timestamp = None
                                 if p_api_version >= 1:
-                                    (list_offsets_partition_response_v_offset,) = _S3.unpack_from(buf, pos)
+                                    (list_offsets_partition_response_v_offset,) = _S2.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     list_offsets_partition_response_v_offset = None
@@ -849,7 +849,7 @@ def _d_list_offsets_topic_response(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -908,7 +908,7 @@ def _d_list_offsets_topic_response(
                 elems_taken = 0
                 try:
                     list_offsets_partition_response_v_partition_index, list_offsets_partition_response_v_error_code = (
-                        _S2.unpack_from(buf, pos)
+                        _S1.unpack_from(buf, pos)
                     )
                     pos += 6
                     if p_api_version <= 0:
@@ -938,12 +938,12 @@ def _d_list_offsets_topic_response(
                     else:
                         list_offsets_partition_response_v_old_style_offsets = None
                     if p_api_version >= 1:
-                        (list_offsets_partition_response_v_timestamp,) = _S3.unpack_from(buf, pos)
+                        (list_offsets_partition_response_v_timestamp,) = _S2.unpack_from(buf, pos)
                         pos += 8
                     else:
                         list_offsets_partition_response_v_timestamp = None
                     if p_api_version >= 1:
-                        (list_offsets_partition_response_v_offset,) = _S3.unpack_from(buf, pos)
+                        (list_offsets_partition_response_v_offset,) = _S2.unpack_from(buf, pos)
                         pos += 8
                     else:
                         list_offsets_partition_response_v_offset = None
@@ -1162,7 +1162,7 @@ def _e_list_offsets_topic_response(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S3.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L3) from None
@@ -1264,7 +1264,7 @@ def _e_list_offsets_topic_response(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_list_offsets_partition_response = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_list_offsets_partition_response_partition_index,
                                 f_list_offsets_partition_response_error_code,
                             )
@@ -1377,7 +1377,7 @@ def _d_list_offsets_partition_response(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version <= 0:
         if pos + 4 > end:
@@ -1405,14 +1405,14 @@ def _d_list_offsets_partition_response(
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "timestamp")
-        (v_timestamp,) = _S3.unpack_from(buf, pos)
+        (v_timestamp,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_timestamp = None
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "offset")
-        (v_offset,) = _S3.unpack_from(buf, pos)
+        (v_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
     else:
         v_offset = None
@@ -1535,7 +1535,7 @@ def _e_list_offsets_partition_response(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1569,7 +1569,7 @@ def _e_list_offsets_partition_response(
                     except (_struct.error, TypeError, ValueError, OverflowError):
                         for i, x_old_style_offsets in enumerate(v_old_style_offsets):
                             try:
-                                out.append(_S3.pack(x_old_style_offsets))
+                                out.append(_S2.pack(x_old_style_offsets))
                                 w += 8
                             except (_struct.error, TypeError, ValueError) as exc:
                                 raise _rt.range_error(exc, (x_old_style_offsets,), _L7) from None
@@ -1586,7 +1586,7 @@ def _e_list_offsets_partition_response(
             if v_timestamp is None:
                 raise _rt.missing("timestamp")
             try:
-                out.append(_S3.pack(v_timestamp))
+                out.append(_S2.pack(v_timestamp))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_timestamp,), _L8) from None
@@ -1596,7 +1596,7 @@ def _e_list_offsets_partition_response(
             if v_offset is None:
                 raise _rt.missing("offset")
             try:
-                out.append(_S3.pack(v_offset))
+                out.append(_S2.pack(v_offset))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_offset,), _L9) from None

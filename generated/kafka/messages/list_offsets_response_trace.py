@@ -28,9 +28,8 @@ TITLE = "ListOffsetsResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2))
 
 
@@ -182,7 +181,7 @@ def _d_list_offsets_topic_response(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -324,7 +323,7 @@ def _d_list_offsets_partition_response(
     tr.kind(ListOffsetsPartitionResponse)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6
@@ -356,7 +355,7 @@ def _d_list_offsets_partition_response(
                     tr.element(i, pos, end)
                     if pos + 8 > end:
                         raise _rt.short(buf, pos, end, 8, "")
-                    (_eold_style_offsets,) = _S3.unpack_from(buf, pos)
+                    (_eold_style_offsets,) = _S2.unpack_from(buf, pos)
                     pos += 8
                     v_old_style_offsets.append(_eold_style_offsets)
                     tr.end(pos, _eold_style_offsets)
@@ -369,7 +368,7 @@ def _d_list_offsets_partition_response(
         tr.begin("timestamp", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "timestamp")
-        (v_timestamp,) = _S3.unpack_from(buf, pos)
+        (v_timestamp,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_timestamp)
     else:
@@ -378,7 +377,7 @@ def _d_list_offsets_partition_response(
         tr.begin("offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "offset")
-        (v_offset,) = _S3.unpack_from(buf, pos)
+        (v_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_offset)
     else:

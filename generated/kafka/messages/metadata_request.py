@@ -286,7 +286,7 @@ def _d_metadata_request(
                         else:
                             metadata_request_topic_v_topic_id = None
                         if p_api_version <= 8:
-                            (metadata_request_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            metadata_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if not (
                                 (metadata_request_topic_v_len_name >= 0)
@@ -649,7 +649,7 @@ def _d_metadata_request_topic(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 10))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")

@@ -26,7 +26,6 @@ TITLE = "MetadataRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -219,7 +218,7 @@ def _d_metadata_request_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 10))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")

@@ -435,8 +435,8 @@ MetadataResponseTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">hii")
+_S1: Final = _struct.Struct(">hii")
+_S2: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("node_id", 0, 4),)
 _L1 = (("port", 0, 4),)
@@ -620,7 +620,7 @@ def _d_metadata_response(
                         (metadata_response_broker_v_node_id,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if p_api_version <= 8:
-                            (metadata_response_broker_v_len_host,) = _S1.unpack_from(buf, pos)
+                            metadata_response_broker_v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             metadata_response_broker_v_len_host = None
@@ -651,7 +651,7 @@ def _d_metadata_response(
                         (metadata_response_broker_v_port,) = _S0.unpack_from(buf, pos)
                         pos += 4
                         if (p_api_version >= 1) and (p_api_version <= 8):
-                            (metadata_response_broker_v_len_rack,) = _S1.unpack_from(buf, pos)
+                            metadata_response_broker_v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if metadata_response_broker_v_len_rack < -1:
                                 raise _rt.invalid(
@@ -767,7 +767,7 @@ def _d_metadata_response(
     if (p_api_version >= 2) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S1.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -856,7 +856,7 @@ def _d_metadata_response(
                         metadata_response_topic_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if p_api_version <= 8:
-                            (metadata_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            metadata_response_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                             if not (
                                 (metadata_response_topic_v_len_name >= 0)
@@ -959,7 +959,7 @@ def _d_metadata_response(
                                         metadata_response_partition_v_error_code,
                                         metadata_response_partition_v_partition_index,
                                         metadata_response_partition_v_leader_id,
-                                    ) = _S2.unpack_from(buf, pos)
+                                    ) = _S1.unpack_from(buf, pos)
                                     pos += 10
                                     if p_api_version >= 7:
                                         (metadata_response_partition_v_leader_epoch,) = _S0.unpack_from(buf, pos)
@@ -1508,7 +1508,7 @@ def _e_metadata_response(v: MetadataResponse, out: list[Any], p_api_version: int
             if v_len_cluster_id < -1:
                 raise _rt.invalid_encode(f"{v_len_cluster_id!r} must be at least -1", None, "len_cluster_id")
             try:
-                out.append(_S1.pack(v_len_cluster_id))
+                out.append(_S2.pack(v_len_cluster_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_cluster_id,), _L6) from None
@@ -1647,7 +1647,7 @@ def _d_metadata_response_broker(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -1678,7 +1678,7 @@ def _d_metadata_response_broker(
     if (p_api_version >= 1) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack")
-        (v_len_rack,) = _S1.unpack_from(buf, pos)
+        v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_rack < -1:
             raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
@@ -1856,7 +1856,7 @@ def _e_metadata_response_broker(v: MetadataResponseBroker | tuple[Any, ...], out
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S1.pack(v_len_host))
+                out.append(_S2.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L11) from None
@@ -1891,7 +1891,7 @@ def _e_metadata_response_broker(v: MetadataResponseBroker | tuple[Any, ...], out
             if v_len_rack < -1:
                 raise _rt.invalid_encode(f"{v_len_rack!r} must be at least -1", None, "len_rack")
             try:
-                out.append(_S1.pack(v_len_rack))
+                out.append(_S2.pack(v_len_rack))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_rack,), _L13) from None
@@ -1993,7 +1993,7 @@ def _d_metadata_response_topic(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 12))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
@@ -2079,7 +2079,7 @@ def _d_metadata_response_topic(
                         metadata_response_partition_v_error_code,
                         metadata_response_partition_v_partition_index,
                         metadata_response_partition_v_leader_id,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 10
                     if p_api_version >= 7:
                         (metadata_response_partition_v_leader_epoch,) = _S0.unpack_from(buf, pos)
@@ -2447,7 +2447,7 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L14) from None
@@ -2457,7 +2457,7 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
             if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 12))):
                 raise _rt.invalid_encode(f"{v_len_name!r} breaks its rule", None, "len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L15) from None
@@ -2598,7 +2598,7 @@ def _e_metadata_response_topic(v: MetadataResponseTopic | tuple[Any, ...], out: 
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_metadata_response_partition = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_metadata_response_partition_error_code,
                                 f_metadata_response_partition_partition_index,
                                 f_metadata_response_partition_leader_id,
@@ -2737,7 +2737,7 @@ def _d_metadata_response_partition(
     count: int
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_error_code, v_partition_index, v_leader_id = _S2.unpack_from(buf, pos)
+    v_error_code, v_partition_index, v_leader_id = _S1.unpack_from(buf, pos)
     pos += 10
     if p_api_version >= 7:
         if pos + 4 > end:
@@ -3014,7 +3014,7 @@ def _e_metadata_response_partition(
         if v_leader_id is None:
             raise _rt.missing("leader_id")
         try:
-            out.append(_S2.pack(v_error_code, v_partition_index, v_leader_id))
+            out.append(_S1.pack(v_error_code, v_partition_index, v_leader_id))
             w += 10
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -3322,7 +3322,7 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -3352,7 +3352,7 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
     if (p_api_version >= 1) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack")
-        (v_len_rack,) = _S1.unpack_from(buf, pos)
+        v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_rack < -1:
             raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
@@ -3431,7 +3431,7 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 12))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")

@@ -30,8 +30,7 @@ TITLE = "MetadataResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">hii")
+_S1: Final = _struct.Struct(">hii")
 _L0 = (("node_id", 0, 4),)
 _L1 = (("port", 0, 4),)
 _L2 = (("error_code", 0, 2),)
@@ -140,7 +139,7 @@ def _d_metadata_response(
         tr.begin("len_cluster_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_cluster_id")
-        (v_len_cluster_id,) = _S1.unpack_from(buf, pos)
+        v_len_cluster_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_cluster_id < -1:
             raise _rt.invalid(f"{v_len_cluster_id!r} must be at least -1", pos - 2, "len_cluster_id")
@@ -317,7 +316,7 @@ def _d_metadata_response_broker(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S1.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -355,7 +354,7 @@ def _d_metadata_response_broker(
         tr.begin("len_rack", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack")
-        (v_len_rack,) = _S1.unpack_from(buf, pos)
+        v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_rack < -1:
             raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
@@ -472,7 +471,7 @@ def _d_metadata_response_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if not ((v_len_name >= 0) or ((v_len_name == (-1)) and (p_api_version >= 12))):
             raise _rt.invalid(f"{v_len_name!r} breaks its rule", pos - 2, "len_name")
@@ -669,7 +668,7 @@ def _d_metadata_response_partition(
     tr.kind(MetadataResponsePartition)
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L3)
-    v_error_code, v_partition_index, v_leader_id = _S2.unpack_from(buf, pos)
+    v_error_code, v_partition_index, v_leader_id = _S1.unpack_from(buf, pos)
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     tr.leaf("partition_index", pos + 2, pos + 6, v_partition_index)
     tr.leaf("leader_id", pos + 6, pos + 10, v_leader_id)

@@ -349,10 +349,10 @@ OffsetCommitRequestTopicTuple: TypeAlias = tuple[
     str, tuple[OffsetCommitRequestPartitionTuple, ...], tuple[TaggedField, ...]
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
-_S3: Final = _struct.Struct(">iq")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">iq")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("partition_index", 0, 4), ("committed_offset", 4, 8))
 _L1 = (("len_group_id", ">h"),)
 _L2 = (("generation_id_or_member_epoch", ">i"),)
@@ -447,7 +447,7 @@ def _d_offset_commit_request(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -474,14 +474,14 @@ def _d_offset_commit_request(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id_or_member_epoch")
-        (v_generation_id_or_member_epoch,) = _S1.unpack_from(buf, pos)
+        (v_generation_id_or_member_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_generation_id_or_member_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -511,7 +511,7 @@ def _d_offset_commit_request(
     if (p_api_version >= 7) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -545,14 +545,14 @@ def _d_offset_commit_request(
     if (p_api_version >= 2) and (p_api_version <= 4):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "retention_time_ms")
-        (v_retention_time_ms,) = _S2.unpack_from(buf, pos)
+        (v_retention_time_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_retention_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -582,7 +582,7 @@ def _d_offset_commit_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 7:
-                        (offset_commit_request_topic_v_len_name,) = _S0.unpack_from(buf, pos)
+                        offset_commit_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         offset_commit_request_topic_v_len_name = None
@@ -611,7 +611,7 @@ def _d_offset_commit_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 7:
-                        (offset_commit_request_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
+                        (offset_commit_request_topic_v_num_partitions,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         offset_commit_request_topic_v_num_partitions = None
@@ -646,24 +646,24 @@ def _d_offset_commit_request(
                                 (
                                     offset_commit_request_partition_v_partition_index,
                                     offset_commit_request_partition_v_committed_offset,
-                                ) = _S3.unpack_from(buf, pos)
+                                ) = _S2.unpack_from(buf, pos)
                                 pos += 12
                                 if p_api_version >= 6:
-                                    (offset_commit_request_partition_v_committed_leader_epoch,) = _S1.unpack_from(
+                                    (offset_commit_request_partition_v_committed_leader_epoch,) = _S0.unpack_from(
                                         buf, pos
                                     )
                                     pos += 4
                                 else:
                                     offset_commit_request_partition_v_committed_leader_epoch = None
                                 if (p_api_version >= 1) and (p_api_version <= 1):
-                                    (offset_commit_request_partition_v_commit_timestamp,) = _S2.unpack_from(buf, pos)
+                                    (offset_commit_request_partition_v_commit_timestamp,) = _S1.unpack_from(buf, pos)
                                     pos += 8
                                 else:
                                     offset_commit_request_partition_v_commit_timestamp = None
                                 if p_api_version <= 7:
-                                    (offset_commit_request_partition_v_len_committed_metadata,) = _S0.unpack_from(
-                                        buf, pos
-                                    )
+                                    offset_commit_request_partition_v_len_committed_metadata = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if offset_commit_request_partition_v_len_committed_metadata < -1:
                                         raise _rt.invalid(
@@ -1067,7 +1067,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S3.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -1093,7 +1093,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
             if v_generation_id_or_member_epoch is None:
                 raise _rt.missing("generation_id_or_member_epoch")
             try:
-                out.append(_S1.pack(v_generation_id_or_member_epoch))
+                out.append(_S0.pack(v_generation_id_or_member_epoch))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_generation_id_or_member_epoch,), _L2) from None
@@ -1103,7 +1103,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S3.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -1136,7 +1136,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S3.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None
@@ -1167,7 +1167,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
             if v_retention_time_ms is None:
                 raise _rt.missing("retention_time_ms")
             try:
-                out.append(_S2.pack(v_retention_time_ms))
+                out.append(_S1.pack(v_retention_time_ms))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_retention_time_ms,), _L5) from None
@@ -1177,7 +1177,7 @@ def _e_offset_commit_request(v: OffsetCommitRequest, out: list[Any], p_api_versi
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L6) from None
@@ -1271,7 +1271,7 @@ def _d_offset_commit_request_topic(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1298,7 +1298,7 @@ def _d_offset_commit_request_topic(
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1332,20 +1332,22 @@ def _d_offset_commit_request_topic(
                     (
                         offset_commit_request_partition_v_partition_index,
                         offset_commit_request_partition_v_committed_offset,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S2.unpack_from(buf, pos)
                     pos += 12
                     if p_api_version >= 6:
-                        (offset_commit_request_partition_v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
+                        (offset_commit_request_partition_v_committed_leader_epoch,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         offset_commit_request_partition_v_committed_leader_epoch = None
                     if (p_api_version >= 1) and (p_api_version <= 1):
-                        (offset_commit_request_partition_v_commit_timestamp,) = _S2.unpack_from(buf, pos)
+                        (offset_commit_request_partition_v_commit_timestamp,) = _S1.unpack_from(buf, pos)
                         pos += 8
                     else:
                         offset_commit_request_partition_v_commit_timestamp = None
                     if p_api_version <= 7:
-                        (offset_commit_request_partition_v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+                        offset_commit_request_partition_v_len_committed_metadata = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if offset_commit_request_partition_v_len_committed_metadata < -1:
                             raise _rt.invalid(
@@ -1588,7 +1590,7 @@ def _e_offset_commit_request_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S0.pack(v_len_name))
+                out.append(_S3.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L7) from None
@@ -1614,7 +1616,7 @@ def _e_offset_commit_request_topic(
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S1.pack(v_num_partitions))
+                out.append(_S0.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L8) from None
@@ -1700,26 +1702,26 @@ def _d_offset_commit_request_partition(
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_committed_offset = _S3.unpack_from(buf, pos)
+    v_partition_index, v_committed_offset = _S2.unpack_from(buf, pos)
     pos += 12
     if p_api_version >= 6:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "committed_leader_epoch")
-        (v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
+        (v_committed_leader_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_committed_leader_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "commit_timestamp")
-        (v_commit_timestamp,) = _S2.unpack_from(buf, pos)
+        (v_commit_timestamp,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_commit_timestamp = None
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_committed_metadata")
-        (v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_committed_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_committed_metadata < -1:
             raise _rt.invalid(f"{v_len_committed_metadata!r} must be at least -1", pos - 2, "len_committed_metadata")
@@ -1878,7 +1880,7 @@ def _e_offset_commit_request_partition(
         if v_committed_offset is None:
             raise _rt.missing("committed_offset")
         try:
-            out.append(_S3.pack(v_partition_index, v_committed_offset))
+            out.append(_S2.pack(v_partition_index, v_committed_offset))
             w += 12
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1893,7 +1895,7 @@ def _e_offset_commit_request_partition(
             if v_committed_leader_epoch is None:
                 raise _rt.missing("committed_leader_epoch")
             try:
-                out.append(_S1.pack(v_committed_leader_epoch))
+                out.append(_S0.pack(v_committed_leader_epoch))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_committed_leader_epoch,), _L10) from None
@@ -1903,7 +1905,7 @@ def _e_offset_commit_request_partition(
             if v_commit_timestamp is None:
                 raise _rt.missing("commit_timestamp")
             try:
-                out.append(_S2.pack(v_commit_timestamp))
+                out.append(_S1.pack(v_commit_timestamp))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_commit_timestamp,), _L11) from None
@@ -1917,7 +1919,7 @@ def _e_offset_commit_request_partition(
                     f"{v_len_committed_metadata!r} must be at least -1", None, "len_committed_metadata"
                 )
             try:
-                out.append(_S0.pack(v_len_committed_metadata))
+                out.append(_S3.pack(v_len_committed_metadata))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_committed_metadata,), _L12) from None
@@ -1998,7 +2000,7 @@ def _d_offset_commit_request_header(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -2025,14 +2027,14 @@ def _d_offset_commit_request_header(
     if p_api_version >= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id_or_member_epoch")
-        (v_generation_id_or_member_epoch,) = _S1.unpack_from(buf, pos)
+        (v_generation_id_or_member_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_generation_id_or_member_epoch = None
     if (p_api_version >= 1) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -2062,7 +2064,7 @@ def _d_offset_commit_request_header(
     if (p_api_version >= 7) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -2096,14 +2098,14 @@ def _d_offset_commit_request_header(
     if (p_api_version >= 2) and (p_api_version <= 4):
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "retention_time_ms")
-        (v_retention_time_ms,) = _S2.unpack_from(buf, pos)
+        (v_retention_time_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_retention_time_ms = None
     if p_api_version <= 7:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -2169,7 +2171,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S3.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -2199,7 +2201,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
             if v_generation_id_or_member_epoch is None:
                 raise _rt.missing("generation_id_or_member_epoch")
             try:
-                out.append(_S1.pack(v_generation_id_or_member_epoch))
+                out.append(_S0.pack(v_generation_id_or_member_epoch))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_generation_id_or_member_epoch,), _L2) from None
@@ -2209,7 +2211,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S3.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -2246,7 +2248,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S3.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None
@@ -2283,7 +2285,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
             if v_retention_time_ms is None:
                 raise _rt.missing("retention_time_ms")
             try:
-                out.append(_S2.pack(v_retention_time_ms))
+                out.append(_S1.pack(v_retention_time_ms))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_retention_time_ms,), _L5) from None
@@ -2293,7 +2295,7 @@ def _e_offset_commit_request_header(v: OffsetCommitRequestHeader, out: list[Any]
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L6) from None

@@ -27,10 +27,9 @@ FORMAT = "kafka.offset_commit_request"
 TITLE = "OffsetCommitRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
-_S3: Final = _struct.Struct(">iq")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">iq")
 _L0 = (("partition_index", 0, 4), ("committed_offset", 4, 8))
 
 
@@ -85,7 +84,7 @@ def _d_offset_commit_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -118,7 +117,7 @@ def _d_offset_commit_request(
         tr.begin("generation_id_or_member_epoch", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id_or_member_epoch")
-        (v_generation_id_or_member_epoch,) = _S1.unpack_from(buf, pos)
+        (v_generation_id_or_member_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_generation_id_or_member_epoch)
     else:
@@ -127,7 +126,7 @@ def _d_offset_commit_request(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -163,7 +162,7 @@ def _d_offset_commit_request(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -203,7 +202,7 @@ def _d_offset_commit_request(
         tr.begin("retention_time_ms", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "retention_time_ms")
-        (v_retention_time_ms,) = _S2.unpack_from(buf, pos)
+        (v_retention_time_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_retention_time_ms)
     else:
@@ -212,7 +211,7 @@ def _d_offset_commit_request(
         tr.begin("num_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_topics)
     else:
@@ -327,7 +326,7 @@ def _d_offset_commit_request_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -360,7 +359,7 @@ def _d_offset_commit_request_topic(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S1.unpack_from(buf, pos)
+        (v_num_partitions,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -471,7 +470,7 @@ def _d_offset_commit_request_partition(
     tr.kind(OffsetCommitRequestPartition)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_committed_offset = _S3.unpack_from(buf, pos)
+    v_partition_index, v_committed_offset = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("committed_offset", pos + 4, pos + 12, v_committed_offset)
     pos += 12
@@ -479,7 +478,7 @@ def _d_offset_commit_request_partition(
         tr.begin("committed_leader_epoch", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "committed_leader_epoch")
-        (v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
+        (v_committed_leader_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_committed_leader_epoch)
     else:
@@ -488,7 +487,7 @@ def _d_offset_commit_request_partition(
         tr.begin("commit_timestamp", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "commit_timestamp")
-        (v_commit_timestamp,) = _S2.unpack_from(buf, pos)
+        (v_commit_timestamp,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_commit_timestamp)
     else:
@@ -497,7 +496,7 @@ def _d_offset_commit_request_partition(
         tr.begin("len_committed_metadata", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_committed_metadata")
-        (v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_committed_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_committed_metadata < -1:
             raise _rt.invalid(f"{v_len_committed_metadata!r} must be at least -1", pos - 2, "len_committed_metadata")

@@ -220,8 +220,8 @@ OffsetCommitResponseTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L1 = (("throttle_time_ms", ">i"),)
 _L2 = (("num_topics", ">i"),)
@@ -331,7 +331,7 @@ def _d_offset_commit_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 7:
-                        (offset_commit_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        offset_commit_response_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         offset_commit_response_topic_v_len_name = None
@@ -395,7 +395,7 @@ def _d_offset_commit_response(
                                 (
                                     offset_commit_response_partition_v_partition_index,
                                     offset_commit_response_partition_v_error_code,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version >= 8:
                                     if (x := buf[pos]) < 128:
@@ -726,7 +726,7 @@ def _d_offset_commit_response_topic(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -787,7 +787,7 @@ def _d_offset_commit_response_topic(
                     (
                         offset_commit_response_partition_v_partition_index,
                         offset_commit_response_partition_v_error_code,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 8:
                         if (x := buf[pos]) < 128:
@@ -983,7 +983,7 @@ def _e_offset_commit_response_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L3) from None
@@ -1069,7 +1069,7 @@ def _e_offset_commit_response_topic(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_offset_commit_response_partition = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_offset_commit_response_partition_partition_index,
                                 f_offset_commit_response_partition_error_code,
                             )
@@ -1151,7 +1151,7 @@ def _d_offset_commit_response_partition(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 8:
         if pos < end and (x := buf[pos]) < 128:
@@ -1220,7 +1220,7 @@ def _e_offset_commit_response_partition(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -340,8 +340,8 @@ OffsetFetchRequestGroupTuple: TypeAlias = tuple[
     str | None, str | None, int | None, tuple[OffsetFetchRequestTopicsTuple, ...], tuple[TaggedField, ...]
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("len_group_id", ">h"),)
 _L1 = (("num_topics", ">i"),)
@@ -433,7 +433,7 @@ def _d_offset_fetch_request(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -463,7 +463,7 @@ def _d_offset_fetch_request(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and ((p_api_version >= 2) and (p_api_version <= 7)))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")
@@ -498,7 +498,7 @@ def _d_offset_fetch_request(
                     elems_taken = 0
                     try:
                         if p_api_version <= 5:
-                            (offset_fetch_request_topic_v_len_name,) = _S0.unpack_from(buf, pos)
+                            offset_fetch_request_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             offset_fetch_request_topic_v_len_name = None
@@ -530,7 +530,7 @@ def _d_offset_fetch_request(
                         else:
                             offset_fetch_request_topic_v_name = None
                         if p_api_version <= 5:
-                            (offset_fetch_request_topic_v_num_partition_indexes,) = _S1.unpack_from(buf, pos)
+                            (offset_fetch_request_topic_v_num_partition_indexes,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             offset_fetch_request_topic_v_num_partition_indexes = None
@@ -718,7 +718,7 @@ def _d_offset_fetch_request(
                         else:
                             offset_fetch_request_group_v_member_id = None
                         if p_api_version >= 9:
-                            (offset_fetch_request_group_v_member_epoch,) = _S1.unpack_from(buf, pos)
+                            (offset_fetch_request_group_v_member_epoch,) = _S0.unpack_from(buf, pos)
                             pos += 4
                         else:
                             offset_fetch_request_group_v_member_epoch = None
@@ -1117,7 +1117,7 @@ def _e_offset_fetch_request(v: OffsetFetchRequest, out: list[Any], p_api_version
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L0) from None
@@ -1150,7 +1150,7 @@ def _e_offset_fetch_request(v: OffsetFetchRequest, out: list[Any], p_api_version
             ):
                 raise _rt.invalid_encode(f"{v_num_topics!r} breaks its rule", None, "num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L1) from None
@@ -1281,7 +1281,7 @@ def _d_offset_fetch_request_topic(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1311,7 +1311,7 @@ def _d_offset_fetch_request_topic(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_indexes")
-        (v_num_partition_indexes,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_indexes,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_indexes = None
@@ -1476,7 +1476,7 @@ def _e_offset_fetch_request_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S0.pack(v_len_name))
+                out.append(_S1.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L3) from None
@@ -1505,7 +1505,7 @@ def _e_offset_fetch_request_topic(
             if v_num_partition_indexes is None:
                 raise _rt.missing("num_partition_indexes")
             try:
-                out.append(_S1.pack(v_num_partition_indexes))
+                out.append(_S0.pack(v_num_partition_indexes))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_indexes,), _L4) from None
@@ -1547,7 +1547,7 @@ def _e_offset_fetch_request_topic(
                     except (_struct.error, TypeError, ValueError, OverflowError):
                         for i, x_partition_indexes in enumerate(v_partition_indexes):
                             try:
-                                out.append(_S1.pack(x_partition_indexes))
+                                out.append(_S0.pack(x_partition_indexes))
                                 w += 4
                             except (_struct.error, TypeError, ValueError) as exc:
                                 raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
@@ -1667,7 +1667,7 @@ def _d_offset_fetch_request_group(
     if p_api_version >= 9:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "member_epoch")
-        (v_member_epoch,) = _S1.unpack_from(buf, pos)
+        (v_member_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_member_epoch = None
@@ -1993,7 +1993,7 @@ def _e_offset_fetch_request_group(
             if v_member_epoch is None:
                 raise _rt.missing("member_epoch")
             try:
-                out.append(_S1.pack(v_member_epoch))
+                out.append(_S0.pack(v_member_epoch))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_member_epoch,), _L6) from None
@@ -2265,7 +2265,7 @@ def _e_offset_fetch_request_topics(
                     except (_struct.error, TypeError, ValueError, OverflowError):
                         for i, x_partition_indexes in enumerate(v_partition_indexes):
                             try:
-                                out.append(_S1.pack(x_partition_indexes))
+                                out.append(_S0.pack(x_partition_indexes))
                                 w += 4
                             except (_struct.error, TypeError, ValueError) as exc:
                                 raise _rt.range_error(exc, (x_partition_indexes,), _L5) from None
@@ -2326,7 +2326,7 @@ def _d_offset_fetch_request_header(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -2356,7 +2356,7 @@ def _d_offset_fetch_request_header(
     if p_api_version <= 5:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and ((p_api_version >= 2) and (p_api_version <= 7)))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")
@@ -2397,7 +2397,7 @@ def _e_offset_fetch_request_header(v: OffsetFetchRequestHeader, out: list[Any], 
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L0) from None
@@ -2438,7 +2438,7 @@ def _e_offset_fetch_request_header(v: OffsetFetchRequestHeader, out: list[Any], 
             ):
                 raise _rt.invalid_encode(f"{v_num_topics!r} breaks its rule", None, "num_topics")
             try:
-                out.append(_S1.pack(v_num_topics))
+                out.append(_S0.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L1) from None

@@ -29,8 +29,7 @@ FORMAT = "kafka.offset_fetch_request"
 TITLE = "OffsetFetchRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -80,7 +79,7 @@ def _d_offset_fetch_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -116,7 +115,7 @@ def _d_offset_fetch_request(
         tr.begin("num_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S1.unpack_from(buf, pos)
+        (v_num_topics,) = _S0.unpack_from(buf, pos)
         pos += 4
         if not ((v_num_topics >= 0) or ((v_num_topics == (-1)) and ((p_api_version >= 2) and (p_api_version <= 7)))):
             raise _rt.invalid(f"{v_num_topics!r} breaks its rule", pos - 4, "num_topics")
@@ -276,7 +275,7 @@ def _d_offset_fetch_request_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -312,7 +311,7 @@ def _d_offset_fetch_request_topic(
         tr.begin("num_partition_indexes", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_indexes")
-        (v_num_partition_indexes,) = _S1.unpack_from(buf, pos)
+        (v_num_partition_indexes,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partition_indexes)
     else:
@@ -351,7 +350,7 @@ def _d_offset_fetch_request_topic(
                     tr.element(i, pos, end)
                     if pos + 4 > end:
                         raise _rt.short(buf, pos, end, 4, "")
-                    (_epartition_indexes,) = _S1.unpack_from(buf, pos)
+                    (_epartition_indexes,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     v_partition_indexes.append(_epartition_indexes)
                     tr.end(pos, _epartition_indexes)
@@ -491,7 +490,7 @@ def _d_offset_fetch_request_group(
         tr.begin("member_epoch", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "member_epoch")
-        (v_member_epoch,) = _S1.unpack_from(buf, pos)
+        (v_member_epoch,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_member_epoch)
     else:
@@ -662,7 +661,7 @@ def _d_offset_fetch_request_topics(
                     tr.element(i, pos, end)
                     if pos + 4 > end:
                         raise _rt.short(buf, pos, end, 4, "")
-                    (_epartition_indexes,) = _S1.unpack_from(buf, pos)
+                    (_epartition_indexes,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     v_partition_indexes.append(_epartition_indexes)
                     tr.end(pos, _epartition_indexes)

@@ -430,8 +430,8 @@ OffsetFetchResponseGroupTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", ">i"),)
 _L1 = (("num_topics", ">i"),)
 _L2 = (("error_code", ">h"),)
@@ -577,7 +577,9 @@ def _d_offset_fetch_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 5:
-                            (offset_fetch_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                            offset_fetch_response_topic_v_len_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             offset_fetch_response_topic_v_len_name = None
@@ -648,7 +650,7 @@ def _d_offset_fetch_response(
                                         else:
                                             offset_fetch_response_partition_v_partition_index = None
                                         if p_api_version <= 7:
-                                            (offset_fetch_response_partition_v_committed_offset,) = _S2.unpack_from(
+                                            (offset_fetch_response_partition_v_committed_offset,) = _S1.unpack_from(
                                                 buf, pos
                                             )
                                             pos += 8
@@ -662,9 +664,9 @@ def _d_offset_fetch_response(
                                         else:
                                             offset_fetch_response_partition_v_committed_leader_epoch = None
                                         if p_api_version <= 5:
-                                            (offset_fetch_response_partition_v_len_metadata,) = _S1.unpack_from(
-                                                buf, pos
-                                            )
+                                            offset_fetch_response_partition_v_len_metadata = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                             if offset_fetch_response_partition_v_len_metadata < -1:
                                                 raise _rt.invalid(
@@ -711,7 +713,9 @@ def _d_offset_fetch_response(
                                         else:
                                             offset_fetch_response_partition_v_metadata = None
                                         if p_api_version <= 7:
-                                            (offset_fetch_response_partition_v_error_code,) = _S1.unpack_from(buf, pos)
+                                            offset_fetch_response_partition_v_error_code = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             offset_fetch_response_partition_v_error_code = None
@@ -899,7 +903,7 @@ def _d_offset_fetch_response(
     if (p_api_version >= 2) and (p_api_version <= 7):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -1042,7 +1046,7 @@ def _d_offset_fetch_response(
                                                             offset_fetch_response_partitions_v_partition_index = None
                                                         if p_api_version >= 8:
                                                             (offset_fetch_response_partitions_v_committed_offset,) = (
-                                                                _S2.unpack_from(buf, pos)
+                                                                _S1.unpack_from(buf, pos)
                                                             )
                                                             pos += 8
                                                         else:
@@ -1094,9 +1098,9 @@ def _d_offset_fetch_response(
                                                         else:
                                                             offset_fetch_response_partitions_v_metadata = None
                                                         if p_api_version >= 8:
-                                                            (offset_fetch_response_partitions_v_error_code,) = (
-                                                                _S1.unpack_from(buf, pos)
-                                                            )
+                                                            offset_fetch_response_partitions_v_error_code = (
+                                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                                            ) - 0x8000
                                                             pos += 2
                                                         else:
                                                             offset_fetch_response_partitions_v_error_code = None
@@ -1300,7 +1304,9 @@ def _d_offset_fetch_response(
                         else:
                             offset_fetch_response_group_v_topics = None
                         if p_api_version >= 8:
-                            (offset_fetch_response_group_v_error_code,) = _S1.unpack_from(buf, pos)
+                            offset_fetch_response_group_v_error_code = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             offset_fetch_response_group_v_error_code = None
@@ -1535,7 +1541,7 @@ def _e_offset_fetch_response(v: OffsetFetchResponse, out: list[Any], p_api_versi
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -1630,7 +1636,7 @@ def _d_offset_fetch_response_topic(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1696,7 +1702,7 @@ def _d_offset_fetch_response_topic(
                         else:
                             offset_fetch_response_partition_v_partition_index = None
                         if p_api_version <= 7:
-                            (offset_fetch_response_partition_v_committed_offset,) = _S2.unpack_from(buf, pos)
+                            (offset_fetch_response_partition_v_committed_offset,) = _S1.unpack_from(buf, pos)
                             pos += 8
                         else:
                             offset_fetch_response_partition_v_committed_offset = None
@@ -1706,7 +1712,9 @@ def _d_offset_fetch_response_topic(
                         else:
                             offset_fetch_response_partition_v_committed_leader_epoch = None
                         if p_api_version <= 5:
-                            (offset_fetch_response_partition_v_len_metadata,) = _S1.unpack_from(buf, pos)
+                            offset_fetch_response_partition_v_len_metadata = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if offset_fetch_response_partition_v_len_metadata < -1:
                                 raise _rt.invalid(
@@ -1751,7 +1759,9 @@ def _d_offset_fetch_response_topic(
                         else:
                             offset_fetch_response_partition_v_metadata = None
                         if p_api_version <= 7:
-                            (offset_fetch_response_partition_v_error_code,) = _S1.unpack_from(buf, pos)
+                            offset_fetch_response_partition_v_error_code = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             offset_fetch_response_partition_v_error_code = None
@@ -1966,7 +1976,7 @@ def _e_offset_fetch_response_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L3) from None
@@ -2094,7 +2104,7 @@ def _d_offset_fetch_response_partition(
     if p_api_version <= 7:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "committed_offset")
-        (v_committed_offset,) = _S2.unpack_from(buf, pos)
+        (v_committed_offset,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_committed_offset = None
@@ -2108,7 +2118,7 @@ def _d_offset_fetch_response_partition(
     if p_api_version <= 5:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_metadata")
-        (v_len_metadata,) = _S1.unpack_from(buf, pos)
+        v_len_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_metadata < -1:
             raise _rt.invalid(f"{v_len_metadata!r} must be at least -1", pos - 2, "len_metadata")
@@ -2142,7 +2152,7 @@ def _d_offset_fetch_response_partition(
     if p_api_version <= 7:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -2301,7 +2311,7 @@ def _e_offset_fetch_response_partition(
             if v_committed_offset is None:
                 raise _rt.missing("committed_offset")
             try:
-                out.append(_S2.pack(v_committed_offset))
+                out.append(_S1.pack(v_committed_offset))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_committed_offset,), _L6) from None
@@ -2323,7 +2333,7 @@ def _e_offset_fetch_response_partition(
             if v_len_metadata < -1:
                 raise _rt.invalid_encode(f"{v_len_metadata!r} must be at least -1", None, "len_metadata")
             try:
-                out.append(_S1.pack(v_len_metadata))
+                out.append(_S2.pack(v_len_metadata))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_metadata,), _L8) from None
@@ -2354,7 +2364,7 @@ def _e_offset_fetch_response_partition(
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -2528,7 +2538,7 @@ def _d_offset_fetch_response_group(
                                         else:
                                             offset_fetch_response_partitions_v_partition_index = None
                                         if p_api_version >= 8:
-                                            (offset_fetch_response_partitions_v_committed_offset,) = _S2.unpack_from(
+                                            (offset_fetch_response_partitions_v_committed_offset,) = _S1.unpack_from(
                                                 buf, pos
                                             )
                                             pos += 8
@@ -2569,7 +2579,9 @@ def _d_offset_fetch_response_group(
                                         else:
                                             offset_fetch_response_partitions_v_metadata = None
                                         if p_api_version >= 8:
-                                            (offset_fetch_response_partitions_v_error_code,) = _S1.unpack_from(buf, pos)
+                                            offset_fetch_response_partitions_v_error_code = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             offset_fetch_response_partitions_v_error_code = None
@@ -2753,7 +2765,7 @@ def _d_offset_fetch_response_group(
     if p_api_version >= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -2911,7 +2923,7 @@ def _e_offset_fetch_response_group(
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -3029,7 +3041,7 @@ def _d_offset_fetch_response_topics(
                         else:
                             offset_fetch_response_partitions_v_partition_index = None
                         if p_api_version >= 8:
-                            (offset_fetch_response_partitions_v_committed_offset,) = _S2.unpack_from(buf, pos)
+                            (offset_fetch_response_partitions_v_committed_offset,) = _S1.unpack_from(buf, pos)
                             pos += 8
                         else:
                             offset_fetch_response_partitions_v_committed_offset = None
@@ -3062,7 +3074,9 @@ def _d_offset_fetch_response_topics(
                         else:
                             offset_fetch_response_partitions_v_metadata = None
                         if p_api_version >= 8:
-                            (offset_fetch_response_partitions_v_error_code,) = _S1.unpack_from(buf, pos)
+                            offset_fetch_response_partitions_v_error_code = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             offset_fetch_response_partitions_v_error_code = None
@@ -3347,7 +3361,7 @@ def _d_offset_fetch_response_partitions(
     if p_api_version >= 8:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "committed_offset")
-        (v_committed_offset,) = _S2.unpack_from(buf, pos)
+        (v_committed_offset,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_committed_offset = None
@@ -3384,7 +3398,7 @@ def _d_offset_fetch_response_partitions(
     if p_api_version >= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None
@@ -3513,7 +3527,7 @@ def _e_offset_fetch_response_partitions(
             if v_committed_offset is None:
                 raise _rt.missing("committed_offset")
             try:
-                out.append(_S2.pack(v_committed_offset))
+                out.append(_S1.pack(v_committed_offset))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_committed_offset,), _L6) from None
@@ -3552,7 +3566,7 @@ def _e_offset_fetch_response_partitions(
             if v_error_code is None:
                 raise _rt.missing("error_code")
             try:
-                out.append(_S1.pack(v_error_code))
+                out.append(_S2.pack(v_error_code))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_error_code,), _L2) from None

@@ -34,8 +34,7 @@ TITLE = "OffsetFetchResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">q")
 
 
 def _uvarint(buf: bytes, pos: int, end: int, max_bytes: int, path: str, max_bits: int) -> tuple[int, int]:
@@ -136,7 +135,7 @@ def _d_offset_fetch_response(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -249,7 +248,7 @@ def _d_offset_fetch_response_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -412,7 +411,7 @@ def _d_offset_fetch_response_partition(
         tr.begin("committed_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "committed_offset")
-        (v_committed_offset,) = _S2.unpack_from(buf, pos)
+        (v_committed_offset,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_committed_offset)
     else:
@@ -430,7 +429,7 @@ def _d_offset_fetch_response_partition(
         tr.begin("len_metadata", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_metadata")
-        (v_len_metadata,) = _S1.unpack_from(buf, pos)
+        v_len_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_metadata < -1:
             raise _rt.invalid(f"{v_len_metadata!r} must be at least -1", pos - 2, "len_metadata")
@@ -470,7 +469,7 @@ def _d_offset_fetch_response_partition(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -618,7 +617,7 @@ def _d_offset_fetch_response_group(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:
@@ -834,7 +833,7 @@ def _d_offset_fetch_response_partitions(
         tr.begin("committed_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "committed_offset")
-        (v_committed_offset,) = _S2.unpack_from(buf, pos)
+        (v_committed_offset,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_committed_offset)
     else:
@@ -879,7 +878,7 @@ def _d_offset_fetch_response_partitions(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:

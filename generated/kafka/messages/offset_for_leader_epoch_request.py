@@ -336,7 +336,7 @@ def _d_offset_for_leader_epoch_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 3:
-                        (offset_for_leader_topic_v_len_topic,) = _S1.unpack_from(buf, pos)
+                        offset_for_leader_topic_v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         offset_for_leader_topic_v_len_topic = None
@@ -726,7 +726,7 @@ def _d_offset_for_leader_topic(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None

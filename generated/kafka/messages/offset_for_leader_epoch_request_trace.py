@@ -28,7 +28,6 @@ TITLE = "OffsetForLeaderEpochRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("partition", 0, 4),)
 _L1 = (("leader_epoch", 0, 4),)
 
@@ -181,7 +180,7 @@ def _d_offset_for_leader_topic(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:

@@ -227,9 +227,9 @@ EpochEndOffsetTuple: TypeAlias = tuple[int, int, int | None, int, tuple[TaggedFi
 OffsetForLeaderTopicResultTuple: TypeAlias = tuple[str, tuple[EpochEndOffsetTuple, ...], tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">hi")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">hi")
+_S2: Final = _struct.Struct(">q")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2), ("partition", 2, 4))
 _L1 = (("end_offset", 0, 8),)
 _L2 = (("throttle_time_ms", ">i"),)
@@ -344,7 +344,9 @@ def _d_offset_for_leader_epoch_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 3:
-                        (offset_for_leader_topic_result_v_len_topic,) = _S1.unpack_from(buf, pos)
+                        offset_for_leader_topic_result_v_len_topic = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         offset_for_leader_topic_result_v_len_topic = None
@@ -405,14 +407,14 @@ def _d_offset_for_leader_epoch_response(
                         offset_for_leader_topic_result_i = 0
                         try:
                             for offset_for_leader_topic_result_i in range(offset_for_leader_topic_result_count):
-                                epoch_end_offset_v_error_code, epoch_end_offset_v_partition = _S2.unpack_from(buf, pos)
+                                epoch_end_offset_v_error_code, epoch_end_offset_v_partition = _S1.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version >= 1:
                                     (epoch_end_offset_v_leader_epoch,) = _S0.unpack_from(buf, pos)
                                     pos += 4
                                 else:
                                     epoch_end_offset_v_leader_epoch = None
-                                (epoch_end_offset_v_end_offset,) = _S3.unpack_from(buf, pos)
+                                (epoch_end_offset_v_end_offset,) = _S2.unpack_from(buf, pos)
                                 pos += 8
                                 if p_api_version >= 4:
                                     if (x := buf[pos]) < 128:
@@ -737,7 +739,7 @@ def _d_offset_for_leader_topic_result(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic = None
@@ -795,14 +797,14 @@ def _d_offset_for_leader_topic_result(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    epoch_end_offset_v_error_code, epoch_end_offset_v_partition = _S2.unpack_from(buf, pos)
+                    epoch_end_offset_v_error_code, epoch_end_offset_v_partition = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 1:
                         (epoch_end_offset_v_leader_epoch,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         epoch_end_offset_v_leader_epoch = None
-                    (epoch_end_offset_v_end_offset,) = _S3.unpack_from(buf, pos)
+                    (epoch_end_offset_v_end_offset,) = _S2.unpack_from(buf, pos)
                     pos += 8
                     if p_api_version >= 4:
                         if (x := buf[pos]) < 128:
@@ -995,7 +997,7 @@ def _e_offset_for_leader_topic_result(
             if v_len_topic is None:
                 raise _rt.missing("len_topic")
             try:
-                out.append(_S1.pack(v_len_topic))
+                out.append(_S3.pack(v_len_topic))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic,), _L4) from None
@@ -1087,12 +1089,12 @@ def _e_offset_for_leader_topic_result(
                             f_epoch_end_offset_tagged_fields = x_partitions.tagged_fields
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
-                        fp_epoch_end_offset = [_S2.pack(f_epoch_end_offset_error_code, f_epoch_end_offset_partition)]
+                        fp_epoch_end_offset = [_S1.pack(f_epoch_end_offset_error_code, f_epoch_end_offset_partition)]
                         if fc_epoch_end_offset_0:
                             fp_epoch_end_offset.append(_S0.pack(f_epoch_end_offset_leader_epoch))
                         elif f_epoch_end_offset_leader_epoch is not None:
                             raise TypeError("set, but its condition is false")  # the checked encoder says so
-                        fp_epoch_end_offset.append(_S3.pack(f_epoch_end_offset_end_offset))
+                        fp_epoch_end_offset.append(_S2.pack(f_epoch_end_offset_end_offset))
                         if fc_epoch_end_offset_1:
                             ln = len(f_epoch_end_offset_tagged_fields)
                             fp_epoch_end_offset.append((_VARINT[ln] if ln < 16384 else _rt.varint_wide(ln, 32)))
@@ -1170,7 +1172,7 @@ def _d_epoch_end_offset(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_partition = _S2.unpack_from(buf, pos)
+    v_error_code, v_partition = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 1:
         if pos + 4 > end:
@@ -1181,7 +1183,7 @@ def _d_epoch_end_offset(
         v_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_end_offset,) = _S3.unpack_from(buf, pos)
+    (v_end_offset,) = _S2.unpack_from(buf, pos)
     pos += 8
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
@@ -1259,7 +1261,7 @@ def _e_epoch_end_offset(v: EpochEndOffset | tuple[Any, ...], out: list[Any], p_a
         if v_partition is None:
             raise _rt.missing("partition")
         try:
-            out.append(_S2.pack(v_error_code, v_partition))
+            out.append(_S1.pack(v_error_code, v_partition))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1283,7 +1285,7 @@ def _e_epoch_end_offset(v: EpochEndOffset | tuple[Any, ...], out: list[Any], p_a
         if v_end_offset is None:
             raise _rt.missing("end_offset")
         try:
-            out.append(_S3.pack(v_end_offset))
+            out.append(_S2.pack(v_end_offset))
             w += 8
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_end_offset,), _L8) from None

@@ -28,9 +28,8 @@ TITLE = "OffsetForLeaderEpochResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">hi")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">hi")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("error_code", 0, 2), ("partition", 2, 4))
 _L1 = (("end_offset", 0, 8),)
 
@@ -183,7 +182,7 @@ def _d_offset_for_leader_topic_result(
         tr.begin("len_topic", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic")
-        (v_len_topic,) = _S1.unpack_from(buf, pos)
+        v_len_topic = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic)
     else:
@@ -320,7 +319,7 @@ def _d_epoch_end_offset(
     tr.kind(EpochEndOffset)
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_error_code, v_partition = _S2.unpack_from(buf, pos)
+    v_error_code, v_partition = _S1.unpack_from(buf, pos)
     tr.leaf("error_code", pos + 0, pos + 2, v_error_code)
     tr.leaf("partition", pos + 2, pos + 6, v_partition)
     pos += 6
@@ -335,7 +334,7 @@ def _d_epoch_end_offset(
         v_leader_epoch = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_end_offset,) = _S3.unpack_from(buf, pos)
+    (v_end_offset,) = _S2.unpack_from(buf, pos)
     tr.leaf("end_offset", pos + 0, pos + 8, v_end_offset)
     pos += 8
     if p_api_version >= 4:

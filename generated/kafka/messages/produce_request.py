@@ -269,9 +269,9 @@ PartitionProduceDataTuple: TypeAlias = tuple[int, RecordSet | None, tuple[Tagged
 #: A `TopicProduceData` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 TopicProduceDataTuple: TypeAlias = tuple[str, tuple[PartitionProduceDataTuple, ...], tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">hi")
-_S2: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">hi")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("acks", 0, 2), ("timeout_ms", 2, 4))
 _L1 = (("len_transactional_id", ">h"),)
 _L2 = (("acks", ">h"), ("timeout_ms", ">i"))
@@ -338,7 +338,7 @@ def _d_produce_request(
     if (p_api_version >= 3) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -371,12 +371,12 @@ def _d_produce_request(
         v_transactional_id = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_acks, v_timeout_ms = _S1.unpack_from(buf, pos)
+    v_acks, v_timeout_ms = _S0.unpack_from(buf, pos)
     pos += 6
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_data")
-        (v_num_topic_data,) = _S2.unpack_from(buf, pos)
+        (v_num_topic_data,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topic_data = None
@@ -544,7 +544,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_api_version: int) ->
                     f"{v_len_transactional_id!r} must be at least -1", None, "len_transactional_id"
                 )
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S2.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -576,7 +576,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_api_version: int) ->
         if v_timeout_ms is None:
             raise _rt.missing("timeout_ms")
         try:
-            out.append(_S1.pack(v_acks, v_timeout_ms))
+            out.append(_S0.pack(v_acks, v_timeout_ms))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -591,7 +591,7 @@ def _e_produce_request(v: ProduceRequest, out: list[Any], p_api_version: int) ->
             if v_num_topic_data is None:
                 raise _rt.missing("num_topic_data")
             try:
-                out.append(_S2.pack(v_num_topic_data))
+                out.append(_S1.pack(v_num_topic_data))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_data,), _L3) from None
@@ -678,7 +678,7 @@ def _d_topic_produce_data(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -705,7 +705,7 @@ def _d_topic_produce_data(
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_data")
-        (v_num_partition_data,) = _S2.unpack_from(buf, pos)
+        (v_num_partition_data,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partition_data = None
@@ -862,7 +862,7 @@ def _e_topic_produce_data(v: TopicProduceData | tuple[Any, ...], out: list[Any],
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S0.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L4) from None
@@ -888,7 +888,7 @@ def _e_topic_produce_data(v: TopicProduceData | tuple[Any, ...], out: list[Any],
             if v_num_partition_data is None:
                 raise _rt.missing("num_partition_data")
             try:
-                out.append(_S2.pack(v_num_partition_data))
+                out.append(_S1.pack(v_num_partition_data))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partition_data,), _L5) from None
@@ -972,12 +972,12 @@ def _d_partition_produce_data(
     p: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L6)
-    (v_index,) = _S2.unpack_from(buf, pos)
+    (v_index,) = _S1.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_records")
-        (v_len_records,) = _S2.unpack_from(buf, pos)
+        (v_len_records,) = _S1.unpack_from(buf, pos)
         pos += 4
         if v_len_records < -1:
             raise _rt.invalid(f"{v_len_records!r} must be at least -1", pos - 4, "len_records")
@@ -1126,7 +1126,7 @@ def _e_partition_produce_data(v: PartitionProduceData | tuple[Any, ...], out: li
         if v_index is None:
             raise _rt.missing("index")
         try:
-            out.append(_S2.pack(v_index))
+            out.append(_S1.pack(v_index))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_index,), _L7) from None
@@ -1136,7 +1136,7 @@ def _e_partition_produce_data(v: PartitionProduceData | tuple[Any, ...], out: li
             if v_len_records < -1:
                 raise _rt.invalid_encode(f"{v_len_records!r} must be at least -1", None, "len_records")
             try:
-                out.append(_S2.pack(v_len_records))
+                out.append(_S1.pack(v_len_records))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_records,), _L8) from None
@@ -1211,7 +1211,7 @@ def _d_produce_request_header(
     if (p_api_version >= 3) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -1244,12 +1244,12 @@ def _d_produce_request_header(
         v_transactional_id = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_acks, v_timeout_ms = _S1.unpack_from(buf, pos)
+    v_acks, v_timeout_ms = _S0.unpack_from(buf, pos)
     pos += 6
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_data")
-        (v_num_topic_data,) = _S2.unpack_from(buf, pos)
+        (v_num_topic_data,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topic_data = None
@@ -1300,7 +1300,7 @@ def _e_produce_request_header(v: ProduceRequestHeader, out: list[Any], p_api_ver
                     f"{v_len_transactional_id!r} must be at least -1", None, "len_transactional_id"
                 )
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S2.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L1) from None
@@ -1338,7 +1338,7 @@ def _e_produce_request_header(v: ProduceRequestHeader, out: list[Any], p_api_ver
         if v_timeout_ms is None:
             raise _rt.missing("timeout_ms")
         try:
-            out.append(_S1.pack(v_acks, v_timeout_ms))
+            out.append(_S0.pack(v_acks, v_timeout_ms))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1353,7 +1353,7 @@ def _e_produce_request_header(v: ProduceRequestHeader, out: list[Any], p_api_ver
             if v_num_topic_data is None:
                 raise _rt.missing("num_topic_data")
             try:
-                out.append(_S2.pack(v_num_topic_data))
+                out.append(_S1.pack(v_num_topic_data))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topic_data,), _L3) from None

@@ -29,9 +29,8 @@ FORMAT = "kafka.produce_request"
 TITLE = "ProduceRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">hi")
-_S2: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">hi")
+_S1: Final = _struct.Struct(">i")
 _L0 = (("acks", 0, 2), ("timeout_ms", 2, 4))
 _L1 = (("index", 0, 4),)
 
@@ -81,7 +80,7 @@ def _d_produce_request(
         tr.begin("len_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_transactional_id < -1:
             raise _rt.invalid(f"{v_len_transactional_id!r} must be at least -1", pos - 2, "len_transactional_id")
@@ -119,7 +118,7 @@ def _d_produce_request(
         v_transactional_id = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_acks, v_timeout_ms = _S1.unpack_from(buf, pos)
+    v_acks, v_timeout_ms = _S0.unpack_from(buf, pos)
     tr.leaf("acks", pos + 0, pos + 2, v_acks)
     tr.leaf("timeout_ms", pos + 2, pos + 6, v_timeout_ms)
     pos += 6
@@ -127,7 +126,7 @@ def _d_produce_request(
         tr.begin("num_topic_data", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topic_data")
-        (v_num_topic_data,) = _S2.unpack_from(buf, pos)
+        (v_num_topic_data,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_topic_data)
     else:
@@ -236,7 +235,7 @@ def _d_topic_produce_data(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -269,7 +268,7 @@ def _d_topic_produce_data(
         tr.begin("num_partition_data", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partition_data")
-        (v_num_partition_data,) = _S2.unpack_from(buf, pos)
+        (v_num_partition_data,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partition_data)
     else:
@@ -376,14 +375,14 @@ def _d_partition_produce_data(
     tr.kind(PartitionProduceData)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    (v_index,) = _S2.unpack_from(buf, pos)
+    (v_index,) = _S1.unpack_from(buf, pos)
     tr.leaf("index", pos + 0, pos + 4, v_index)
     pos += 4
     if p_api_version <= 8:
         tr.begin("len_records", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_records")
-        (v_len_records,) = _S2.unpack_from(buf, pos)
+        (v_len_records,) = _S1.unpack_from(buf, pos)
         pos += 4
         if v_len_records < -1:
             raise _rt.invalid(f"{v_len_records!r} must be at least -1", pos - 4, "len_records")

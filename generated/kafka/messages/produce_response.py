@@ -869,7 +869,7 @@ def _d_topic_produce_response(
     if p_api_version <= 8:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1240,7 +1240,9 @@ def _d_partition_produce_response(
                         else:
                             batch_index_and_error_message_v_batch_index = None
                         if (p_api_version >= 8) and (p_api_version <= 8):
-                            (batch_index_and_error_message_v_len_batch_index_error_message,) = _S1.unpack_from(buf, pos)
+                            batch_index_and_error_message_v_len_batch_index_error_message = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                             if batch_index_and_error_message_v_len_batch_index_error_message < -1:
                                 raise _rt.invalid(
@@ -1364,7 +1366,7 @@ def _d_partition_produce_response(
     if (p_api_version >= 8) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -1732,7 +1734,7 @@ def _d_batch_index_and_error_message(
     if (p_api_version >= 8) and (p_api_version <= 8):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_batch_index_error_message")
-        (v_len_batch_index_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_batch_index_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_batch_index_error_message < -1:
             raise _rt.invalid(

@@ -39,9 +39,8 @@ TITLE = "ProduceResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ihq")
-_S3: Final = _struct.Struct(">q")
+_S1: Final = _struct.Struct(">ihq")
+_S2: Final = _struct.Struct(">q")
 _L0 = (("index", 0, 4), ("error_code", 4, 2), ("base_offset", 6, 8))
 
 
@@ -197,7 +196,7 @@ def _d_topic_produce_response(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -351,7 +350,7 @@ def _d_partition_produce_response(
     tr.kind(PartitionProduceResponse)
     if pos + 14 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_index, v_error_code, v_base_offset = _S2.unpack_from(buf, pos)
+    v_index, v_error_code, v_base_offset = _S1.unpack_from(buf, pos)
     tr.leaf("index", pos + 0, pos + 4, v_index)
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     tr.leaf("base_offset", pos + 6, pos + 14, v_base_offset)
@@ -360,7 +359,7 @@ def _d_partition_produce_response(
         tr.begin("log_append_time_ms", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_append_time_ms")
-        (v_log_append_time_ms,) = _S3.unpack_from(buf, pos)
+        (v_log_append_time_ms,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_log_append_time_ms)
     else:
@@ -369,7 +368,7 @@ def _d_partition_produce_response(
         tr.begin("log_start_offset", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "log_start_offset")
-        (v_log_start_offset,) = _S3.unpack_from(buf, pos)
+        (v_log_start_offset,) = _S2.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_log_start_offset)
     else:
@@ -424,7 +423,7 @@ def _d_partition_produce_response(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -553,7 +552,7 @@ def _d_batch_index_and_error_message(
         tr.begin("len_batch_index_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_batch_index_error_message")
-        (v_len_batch_index_error_message,) = _S1.unpack_from(buf, pos)
+        v_len_batch_index_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_batch_index_error_message < -1:
             raise _rt.invalid(

@@ -154,9 +154,9 @@ class SaslAuthenticateResponseHeader:
         self.num_tagged_fields = num_tagged_fields
 
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("error_code", ">h"),)
 _L2 = (("len_error_message", ">h"),)
@@ -222,7 +222,7 @@ def _d_sasl_authenticate_response(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S0.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -252,7 +252,7 @@ def _d_sasl_authenticate_response(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_auth_bytes")
-        (v_len_auth_bytes,) = _S1.unpack_from(buf, pos)
+        (v_len_auth_bytes,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_auth_bytes = None
@@ -276,7 +276,7 @@ def _d_sasl_authenticate_response(
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "session_lifetime_ms")
-        (v_session_lifetime_ms,) = _S2.unpack_from(buf, pos)
+        (v_session_lifetime_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_session_lifetime_ms = None
@@ -416,7 +416,7 @@ def _e_sasl_authenticate_response(v: SaslAuthenticateResponse, out: list[Any], p
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L1) from None
@@ -426,7 +426,7 @@ def _e_sasl_authenticate_response(v: SaslAuthenticateResponse, out: list[Any], p
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S0.pack(v_len_error_message))
+                out.append(_S2.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L2) from None
@@ -455,7 +455,7 @@ def _e_sasl_authenticate_response(v: SaslAuthenticateResponse, out: list[Any], p
             if v_len_auth_bytes is None:
                 raise _rt.missing("len_auth_bytes")
             try:
-                out.append(_S1.pack(v_len_auth_bytes))
+                out.append(_S0.pack(v_len_auth_bytes))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_auth_bytes,), _L3) from None
@@ -481,7 +481,7 @@ def _e_sasl_authenticate_response(v: SaslAuthenticateResponse, out: list[Any], p
             if v_session_lifetime_ms is None:
                 raise _rt.missing("session_lifetime_ms")
             try:
-                out.append(_S2.pack(v_session_lifetime_ms))
+                out.append(_S1.pack(v_session_lifetime_ms))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_session_lifetime_ms,), _L4) from None
@@ -543,7 +543,7 @@ def _d_sasl_authenticate_response_header(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S0.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -573,7 +573,7 @@ def _d_sasl_authenticate_response_header(
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_auth_bytes")
-        (v_len_auth_bytes,) = _S1.unpack_from(buf, pos)
+        (v_len_auth_bytes,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_auth_bytes = None
@@ -597,7 +597,7 @@ def _d_sasl_authenticate_response_header(
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "session_lifetime_ms")
-        (v_session_lifetime_ms,) = _S2.unpack_from(buf, pos)
+        (v_session_lifetime_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
     else:
         v_session_lifetime_ms = None
@@ -648,7 +648,7 @@ def _e_sasl_authenticate_response_header(v: SaslAuthenticateResponseHeader, out:
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S0.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L1) from None
@@ -658,7 +658,7 @@ def _e_sasl_authenticate_response_header(v: SaslAuthenticateResponseHeader, out:
             if v_len_error_message < -1:
                 raise _rt.invalid_encode(f"{v_len_error_message!r} must be at least -1", None, "len_error_message")
             try:
-                out.append(_S0.pack(v_len_error_message))
+                out.append(_S2.pack(v_len_error_message))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_error_message,), _L2) from None
@@ -693,7 +693,7 @@ def _e_sasl_authenticate_response_header(v: SaslAuthenticateResponseHeader, out:
             if v_len_auth_bytes is None:
                 raise _rt.missing("len_auth_bytes")
             try:
-                out.append(_S1.pack(v_len_auth_bytes))
+                out.append(_S0.pack(v_len_auth_bytes))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_auth_bytes,), _L3) from None
@@ -723,7 +723,7 @@ def _e_sasl_authenticate_response_header(v: SaslAuthenticateResponseHeader, out:
             if v_session_lifetime_ms is None:
                 raise _rt.missing("session_lifetime_ms")
             try:
-                out.append(_S2.pack(v_session_lifetime_ms))
+                out.append(_S1.pack(v_session_lifetime_ms))
                 w += 8
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_session_lifetime_ms,), _L4) from None

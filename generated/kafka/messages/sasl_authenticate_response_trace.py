@@ -20,9 +20,8 @@ FORMAT = "kafka.sasl_authenticate_response"
 #: What the format is called, for pages that list it.
 TITLE = "SaslAuthenticateResponse"
 _ELEMENTS_RESERVED: Final = 6
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">q")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">q")
 _L0 = (("error_code", 0, 2),)
 
 
@@ -75,7 +74,7 @@ def _d_sasl_authenticate_response(
         tr.begin("len_error_message", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_error_message")
-        (v_len_error_message,) = _S0.unpack_from(buf, pos)
+        v_len_error_message = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_error_message < -1:
             raise _rt.invalid(f"{v_len_error_message!r} must be at least -1", pos - 2, "len_error_message")
@@ -111,7 +110,7 @@ def _d_sasl_authenticate_response(
         tr.begin("len_auth_bytes", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_auth_bytes")
-        (v_len_auth_bytes,) = _S1.unpack_from(buf, pos)
+        (v_len_auth_bytes,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_len_auth_bytes)
     else:
@@ -141,7 +140,7 @@ def _d_sasl_authenticate_response(
         tr.begin("session_lifetime_ms", pos, end)
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "session_lifetime_ms")
-        (v_session_lifetime_ms,) = _S2.unpack_from(buf, pos)
+        (v_session_lifetime_ms,) = _S1.unpack_from(buf, pos)
         pos += 8
         tr.end(pos, v_session_lifetime_ms)
     else:

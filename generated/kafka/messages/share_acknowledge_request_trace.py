@@ -31,7 +31,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">qq")
-_S2: Final = _struct.Struct(">b")
 _L0 = (("share_session_epoch", 0, 4),)
 _L1 = (("partition_index", 0, 4),)
 _L2 = (("first_offset", 0, 8), ("last_offset", 8, 8))
@@ -427,7 +426,7 @@ def _d_acknowledgement_batch(
                 tr.element(i, pos, end)
                 if pos + 1 > end:
                     raise _rt.short(buf, pos, end, 1, "")
-                (_eacknowledge_types,) = _S2.unpack_from(buf, pos)
+                _eacknowledge_types = (buf[pos] ^ 0x80) - 0x80
                 pos += 1
                 v_acknowledge_types.append(_eacknowledge_types)
                 tr.end(pos, _eacknowledge_types)

@@ -34,8 +34,7 @@ _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">iiii")
 _S1: Final = _struct.Struct(">ii")
 _S2: Final = _struct.Struct(">qq")
-_S3: Final = _struct.Struct(">b")
-_S4: Final = _struct.Struct(">i")
+_S3: Final = _struct.Struct(">i")
 _L0 = (("share_session_epoch", 0, 4), ("max_wait_ms", 4, 4), ("min_bytes", 8, 4), ("max_bytes", 12, 4))
 _L1 = (("partition_index", 0, 4), ("partition_max_bytes", 4, 4))
 _L2 = (("first_offset", 0, 8), ("last_offset", 8, 8))
@@ -477,7 +476,7 @@ def _d_acknowledgement_batch(
                 tr.element(i, pos, end)
                 if pos + 1 > end:
                     raise _rt.short(buf, pos, end, 1, "")
-                (_eacknowledge_types,) = _S3.unpack_from(buf, pos)
+                _eacknowledge_types = (buf[pos] ^ 0x80) - 0x80
                 pos += 1
                 v_acknowledge_types.append(_eacknowledge_types)
                 tr.end(pos, _eacknowledge_types)
@@ -576,7 +575,7 @@ def _d_forgotten_topic(
                 tr.element(i, pos, end)
                 if pos + 4 > end:
                     raise _rt.short(buf, pos, end, 4, "")
-                (_epartitions,) = _S4.unpack_from(buf, pos)
+                (_epartitions,) = _S3.unpack_from(buf, pos)
                 pos += 4
                 v_partitions.append(_epartitions)
                 tr.end(pos, _epartitions)

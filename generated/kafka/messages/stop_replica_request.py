@@ -510,7 +510,9 @@ def _d_stop_replica_request(
                     elem_at = pos
                     try:
                         if p_api_version <= 0:
-                            (stop_replica_partition_v0_v_len_topic_name,) = _S2.unpack_from(buf, pos)
+                            stop_replica_partition_v0_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             stop_replica_partition_v0_v_len_topic_name = None
@@ -589,7 +591,7 @@ def _d_stop_replica_request(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 1) and (p_api_version <= 1):
-                            (stop_replica_topic_v1_v_len_name,) = _S2.unpack_from(buf, pos)
+                            stop_replica_topic_v1_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             stop_replica_topic_v1_v_len_name = None
@@ -1291,7 +1293,7 @@ def _d_stop_replica_partition_v0(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -1407,7 +1409,7 @@ def _d_stop_replica_topic_v1(
     if (p_api_version >= 1) and (p_api_version <= 1):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None

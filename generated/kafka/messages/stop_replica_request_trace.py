@@ -33,7 +33,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 
@@ -304,7 +303,7 @@ def _d_stop_replica_partition_v0(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -361,7 +360,7 @@ def _d_stop_replica_topic_v1(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:

@@ -165,8 +165,8 @@ class StopReplicaResponseHeader:
 StopReplicaPartitionErrorTuple: TypeAlias = tuple[str, int, int, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("error_code", 0, 2),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("error_code", ">h"),)
@@ -289,7 +289,9 @@ def _d_stop_replica_response(
                     elems_taken = 0
                     try:
                         if p_api_version <= 1:
-                            (stop_replica_partition_error_v_len_topic_name,) = _S1.unpack_from(buf, pos)
+                            stop_replica_partition_error_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             stop_replica_partition_error_v_len_topic_name = None
@@ -318,7 +320,7 @@ def _d_stop_replica_response(
                             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
                         pos = e
                         stop_replica_partition_error_v_partition_index, stop_replica_partition_error_v_error_code = (
-                            _S2.unpack_from(buf, pos)
+                            _S1.unpack_from(buf, pos)
                         )
                         pos += 6
                         if p_api_version >= 2:
@@ -479,7 +481,7 @@ def _e_stop_replica_response(v: StopReplicaResponse, out: list[Any], p_api_versi
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -574,7 +576,7 @@ def _d_stop_replica_partition_error(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -600,7 +602,7 @@ def _d_stop_replica_partition_error(
     pos = e
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
@@ -711,7 +713,7 @@ def _e_stop_replica_partition_error(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S1.pack(v_len_topic_name))
+                out.append(_S2.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L4) from None
@@ -738,7 +740,7 @@ def _e_stop_replica_partition_error(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -828,7 +830,7 @@ def _e_stop_replica_response_header(v: StopReplicaResponseHeader, out: list[Any]
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S1.pack(v_error_code))
+            out.append(_S2.pack(v_error_code))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_error_code,), _L2) from None
@@ -875,7 +877,7 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S1.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None

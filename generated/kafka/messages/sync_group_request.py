@@ -304,8 +304,8 @@ class SyncGroupRequestHeader:
 #: A `SyncGroupRequestAssignment` in its tuple form (`TUPLE_FORMS`), as a decode with `tuples` gives the elements of its lists.
 SyncGroupRequestAssignmentTuple: TypeAlias = tuple[str, bytes, tuple[TaggedField, ...]]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("generation_id", 0, 4),)
 _L1 = (("len_group_id", ">h"),)
 _L2 = (("generation_id", ">i"),)
@@ -387,7 +387,7 @@ def _d_sync_group_request(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -413,12 +413,12 @@ def _d_sync_group_request(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_generation_id,) = _S1.unpack_from(buf, pos)
+    (v_generation_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -445,7 +445,7 @@ def _d_sync_group_request(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -525,7 +525,7 @@ def _d_sync_group_request(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_assignments")
-        (v_num_assignments,) = _S1.unpack_from(buf, pos)
+        (v_num_assignments,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_assignments = None
@@ -555,7 +555,9 @@ def _d_sync_group_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 3:
-                        (sync_group_request_assignment_v_len_member_id,) = _S0.unpack_from(buf, pos)
+                        sync_group_request_assignment_v_len_member_id = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         sync_group_request_assignment_v_len_member_id = None
@@ -584,7 +586,7 @@ def _d_sync_group_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "member_id") from None
                     pos = e
                     if p_api_version <= 3:
-                        (sync_group_request_assignment_v_len_assignment,) = _S1.unpack_from(buf, pos)
+                        (sync_group_request_assignment_v_len_assignment,) = _S0.unpack_from(buf, pos)
                         pos += 4
                     else:
                         sync_group_request_assignment_v_len_assignment = None
@@ -912,7 +914,7 @@ def _e_sync_group_request(v: SyncGroupRequest, out: list[Any], p_api_version: in
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -937,7 +939,7 @@ def _e_sync_group_request(v: SyncGroupRequest, out: list[Any], p_api_version: in
         if v_generation_id is None:
             raise _rt.missing("generation_id")
         try:
-            out.append(_S1.pack(v_generation_id))
+            out.append(_S0.pack(v_generation_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_generation_id,), _L2) from None
@@ -945,7 +947,7 @@ def _e_sync_group_request(v: SyncGroupRequest, out: list[Any], p_api_version: in
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -975,7 +977,7 @@ def _e_sync_group_request(v: SyncGroupRequest, out: list[Any], p_api_version: in
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None
@@ -1044,7 +1046,7 @@ def _e_sync_group_request(v: SyncGroupRequest, out: list[Any], p_api_version: in
             if v_num_assignments is None:
                 raise _rt.missing("num_assignments")
             try:
-                out.append(_S1.pack(v_num_assignments))
+                out.append(_S0.pack(v_num_assignments))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_assignments,), _L5) from None
@@ -1130,7 +1132,7 @@ def _d_sync_group_request_assignment(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1157,7 +1159,7 @@ def _d_sync_group_request_assignment(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_assignment")
-        (v_len_assignment,) = _S1.unpack_from(buf, pos)
+        (v_len_assignment,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_len_assignment = None
@@ -1315,7 +1317,7 @@ def _e_sync_group_request_assignment(
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -1341,7 +1343,7 @@ def _e_sync_group_request_assignment(
             if v_len_assignment is None:
                 raise _rt.missing("len_assignment")
             try:
-                out.append(_S1.pack(v_len_assignment))
+                out.append(_S0.pack(v_len_assignment))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_assignment,), _L6) from None
@@ -1422,7 +1424,7 @@ def _d_sync_group_request_header(
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -1448,12 +1450,12 @@ def _d_sync_group_request_header(
     pos = e
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_generation_id,) = _S1.unpack_from(buf, pos)
+    (v_generation_id,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version <= 3:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_member_id = None
@@ -1480,7 +1482,7 @@ def _d_sync_group_request_header(
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -1560,7 +1562,7 @@ def _d_sync_group_request_header(
     if p_api_version <= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_assignments")
-        (v_num_assignments,) = _S1.unpack_from(buf, pos)
+        (v_num_assignments,) = _S0.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_assignments = None
@@ -1633,7 +1635,7 @@ def _e_sync_group_request_header(v: SyncGroupRequestHeader, out: list[Any], p_ap
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S1.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L1) from None
@@ -1662,7 +1664,7 @@ def _e_sync_group_request_header(v: SyncGroupRequestHeader, out: list[Any], p_ap
         if v_generation_id is None:
             raise _rt.missing("generation_id")
         try:
-            out.append(_S1.pack(v_generation_id))
+            out.append(_S0.pack(v_generation_id))
             w += 4
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_generation_id,), _L2) from None
@@ -1670,7 +1672,7 @@ def _e_sync_group_request_header(v: SyncGroupRequestHeader, out: list[Any], p_ap
             if v_len_member_id is None:
                 raise _rt.missing("len_member_id")
             try:
-                out.append(_S0.pack(v_len_member_id))
+                out.append(_S1.pack(v_len_member_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_member_id,), _L3) from None
@@ -1704,7 +1706,7 @@ def _e_sync_group_request_header(v: SyncGroupRequestHeader, out: list[Any], p_ap
                     f"{v_len_group_instance_id!r} must be at least -1", None, "len_group_instance_id"
                 )
             try:
-                out.append(_S0.pack(v_len_group_instance_id))
+                out.append(_S1.pack(v_len_group_instance_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_instance_id,), _L4) from None
@@ -1783,7 +1785,7 @@ def _e_sync_group_request_header(v: SyncGroupRequestHeader, out: list[Any], p_ap
             if v_num_assignments is None:
                 raise _rt.missing("num_assignments")
             try:
-                out.append(_S1.pack(v_num_assignments))
+                out.append(_S0.pack(v_num_assignments))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_assignments,), _L5) from None

@@ -25,8 +25,7 @@ FORMAT = "kafka.sync_group_request"
 TITLE = "SyncGroupRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">i")
+_S0: Final = _struct.Struct(">i")
 _L0 = (("generation_id", 0, 4),)
 
 
@@ -84,7 +83,7 @@ def _d_sync_group_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -115,14 +114,14 @@ def _d_sync_group_request(
     tr.end(pos, v_group_id, FRAMED)
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    (v_generation_id,) = _S1.unpack_from(buf, pos)
+    (v_generation_id,) = _S0.unpack_from(buf, pos)
     tr.leaf("generation_id", pos + 0, pos + 4, v_generation_id)
     pos += 4
     if p_api_version <= 3:
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -155,7 +154,7 @@ def _d_sync_group_request(
         tr.begin("len_group_instance_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_instance_id")
-        (v_len_group_instance_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_instance_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_group_instance_id < -1:
             raise _rt.invalid(f"{v_len_group_instance_id!r} must be at least -1", pos - 2, "len_group_instance_id")
@@ -249,7 +248,7 @@ def _d_sync_group_request(
         tr.begin("num_assignments", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_assignments")
-        (v_num_assignments,) = _S1.unpack_from(buf, pos)
+        (v_num_assignments,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_assignments)
     else:
@@ -368,7 +367,7 @@ def _d_sync_group_request_assignment(
         tr.begin("len_member_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_member_id")
-        (v_len_member_id,) = _S0.unpack_from(buf, pos)
+        v_len_member_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_member_id)
     else:
@@ -401,7 +400,7 @@ def _d_sync_group_request_assignment(
         tr.begin("len_assignment", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "len_assignment")
-        (v_len_assignment,) = _S1.unpack_from(buf, pos)
+        (v_len_assignment,) = _S0.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_len_assignment)
     else:

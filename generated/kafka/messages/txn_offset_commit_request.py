@@ -348,10 +348,10 @@ TxnOffsetCommitRequestTopicTuple: TypeAlias = tuple[
     str, tuple[TxnOffsetCommitRequestPartitionTuple, ...], tuple[TaggedField, ...]
 ]
 
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qh")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">iq")
+_S0: Final = _struct.Struct(">qh")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">iq")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2))
 _L1 = (("partition_index", 0, 4), ("committed_offset", 4, 8))
 _L2 = (("len_transactional_id", ">h"),)
@@ -448,7 +448,7 @@ def _d_txn_offset_commit_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -475,7 +475,7 @@ def _d_txn_offset_commit_request(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -501,12 +501,12 @@ def _d_txn_offset_commit_request(
     pos = e
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id")
-        (v_generation_id,) = _S2.unpack_from(buf, pos)
+        (v_generation_id,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_generation_id = None
@@ -559,7 +559,7 @@ def _d_txn_offset_commit_request(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S2.unpack_from(buf, pos)
+        (v_num_topics,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -589,7 +589,9 @@ def _d_txn_offset_commit_request(
                 elems_taken = 0
                 try:
                     if p_api_version <= 2:
-                        (txn_offset_commit_request_topic_v_len_name,) = _S0.unpack_from(buf, pos)
+                        txn_offset_commit_request_topic_v_len_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         txn_offset_commit_request_topic_v_len_name = None
@@ -618,7 +620,7 @@ def _d_txn_offset_commit_request(
                         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
                     pos = e
                     if p_api_version <= 2:
-                        (txn_offset_commit_request_topic_v_num_partitions,) = _S2.unpack_from(buf, pos)
+                        (txn_offset_commit_request_topic_v_num_partitions,) = _S1.unpack_from(buf, pos)
                         pos += 4
                     else:
                         txn_offset_commit_request_topic_v_num_partitions = None
@@ -653,19 +655,19 @@ def _d_txn_offset_commit_request(
                                 (
                                     txn_offset_commit_request_partition_v_partition_index,
                                     txn_offset_commit_request_partition_v_committed_offset,
-                                ) = _S3.unpack_from(buf, pos)
+                                ) = _S2.unpack_from(buf, pos)
                                 pos += 12
                                 if p_api_version >= 2:
-                                    (txn_offset_commit_request_partition_v_committed_leader_epoch,) = _S2.unpack_from(
+                                    (txn_offset_commit_request_partition_v_committed_leader_epoch,) = _S1.unpack_from(
                                         buf, pos
                                     )
                                     pos += 4
                                 else:
                                     txn_offset_commit_request_partition_v_committed_leader_epoch = None
                                 if p_api_version <= 2:
-                                    (txn_offset_commit_request_partition_v_len_committed_metadata,) = _S0.unpack_from(
-                                        buf, pos
-                                    )
+                                    txn_offset_commit_request_partition_v_len_committed_metadata = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                     if txn_offset_commit_request_partition_v_len_committed_metadata < -1:
                                         raise _rt.invalid(
@@ -1062,7 +1064,7 @@ def _e_txn_offset_commit_request(v: TxnOffsetCommitRequest, out: list[Any], p_ap
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S3.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L2) from None
@@ -1088,7 +1090,7 @@ def _e_txn_offset_commit_request(v: TxnOffsetCommitRequest, out: list[Any], p_ap
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S3.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L3) from None
@@ -1115,7 +1117,7 @@ def _e_txn_offset_commit_request(v: TxnOffsetCommitRequest, out: list[Any], p_ap
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch))
             w += 10
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1130,7 +1132,7 @@ def _e_txn_offset_commit_request(v: TxnOffsetCommitRequest, out: list[Any], p_ap
             if v_generation_id is None:
                 raise _rt.missing("generation_id")
             try:
-                out.append(_S2.pack(v_generation_id))
+                out.append(_S1.pack(v_generation_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_generation_id,), _L5) from None
@@ -1178,7 +1180,7 @@ def _e_txn_offset_commit_request(v: TxnOffsetCommitRequest, out: list[Any], p_ap
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S2.pack(v_num_topics))
+                out.append(_S1.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L6) from None
@@ -1271,7 +1273,7 @@ def _d_txn_offset_commit_request_topic(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1298,7 +1300,7 @@ def _d_txn_offset_commit_request_topic(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S2.unpack_from(buf, pos)
+        (v_num_partitions,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_partitions = None
@@ -1332,15 +1334,17 @@ def _d_txn_offset_commit_request_topic(
                     (
                         txn_offset_commit_request_partition_v_partition_index,
                         txn_offset_commit_request_partition_v_committed_offset,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S2.unpack_from(buf, pos)
                     pos += 12
                     if p_api_version >= 2:
-                        (txn_offset_commit_request_partition_v_committed_leader_epoch,) = _S2.unpack_from(buf, pos)
+                        (txn_offset_commit_request_partition_v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
                         pos += 4
                     else:
                         txn_offset_commit_request_partition_v_committed_leader_epoch = None
                     if p_api_version <= 2:
-                        (txn_offset_commit_request_partition_v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+                        txn_offset_commit_request_partition_v_len_committed_metadata = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                         if txn_offset_commit_request_partition_v_len_committed_metadata < -1:
                             raise _rt.invalid(
@@ -1589,7 +1593,7 @@ def _e_txn_offset_commit_request_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S0.pack(v_len_name))
+                out.append(_S3.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L7) from None
@@ -1615,7 +1619,7 @@ def _e_txn_offset_commit_request_topic(
             if v_num_partitions is None:
                 raise _rt.missing("num_partitions")
             try:
-                out.append(_S2.pack(v_num_partitions))
+                out.append(_S1.pack(v_num_partitions))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_partitions,), _L8) from None
@@ -1700,19 +1704,19 @@ def _d_txn_offset_commit_request_partition(
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_committed_offset = _S3.unpack_from(buf, pos)
+    v_partition_index, v_committed_offset = _S2.unpack_from(buf, pos)
     pos += 12
     if p_api_version >= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "committed_leader_epoch")
-        (v_committed_leader_epoch,) = _S2.unpack_from(buf, pos)
+        (v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_committed_leader_epoch = None
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_committed_metadata")
-        (v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_committed_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_committed_metadata < -1:
             raise _rt.invalid(f"{v_len_committed_metadata!r} must be at least -1", pos - 2, "len_committed_metadata")
@@ -1860,7 +1864,7 @@ def _e_txn_offset_commit_request_partition(
         if v_committed_offset is None:
             raise _rt.missing("committed_offset")
         try:
-            out.append(_S3.pack(v_partition_index, v_committed_offset))
+            out.append(_S2.pack(v_partition_index, v_committed_offset))
             w += 12
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -1875,7 +1879,7 @@ def _e_txn_offset_commit_request_partition(
             if v_committed_leader_epoch is None:
                 raise _rt.missing("committed_leader_epoch")
             try:
-                out.append(_S2.pack(v_committed_leader_epoch))
+                out.append(_S1.pack(v_committed_leader_epoch))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_committed_leader_epoch,), _L10) from None
@@ -1889,7 +1893,7 @@ def _e_txn_offset_commit_request_partition(
                     f"{v_len_committed_metadata!r} must be at least -1", None, "len_committed_metadata"
                 )
             try:
-                out.append(_S0.pack(v_len_committed_metadata))
+                out.append(_S3.pack(v_len_committed_metadata))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_committed_metadata,), _L11) from None
@@ -1972,7 +1976,7 @@ def _d_txn_offset_commit_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_transactional_id = None
@@ -1999,7 +2003,7 @@ def _d_txn_offset_commit_request_header(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_group_id = None
@@ -2025,12 +2029,12 @@ def _d_txn_offset_commit_request_header(
     pos = e
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     if p_api_version >= 3:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id")
-        (v_generation_id,) = _S2.unpack_from(buf, pos)
+        (v_generation_id,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_generation_id = None
@@ -2083,7 +2087,7 @@ def _d_txn_offset_commit_request_header(
     if p_api_version <= 2:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S2.unpack_from(buf, pos)
+        (v_num_topics,) = _S1.unpack_from(buf, pos)
         pos += 4
     else:
         v_num_topics = None
@@ -2152,7 +2156,7 @@ def _e_txn_offset_commit_request_header(v: TxnOffsetCommitRequestHeader, out: li
             if v_len_transactional_id is None:
                 raise _rt.missing("len_transactional_id")
             try:
-                out.append(_S0.pack(v_len_transactional_id))
+                out.append(_S3.pack(v_len_transactional_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_transactional_id,), _L2) from None
@@ -2184,7 +2188,7 @@ def _e_txn_offset_commit_request_header(v: TxnOffsetCommitRequestHeader, out: li
             if v_len_group_id is None:
                 raise _rt.missing("len_group_id")
             try:
-                out.append(_S0.pack(v_len_group_id))
+                out.append(_S3.pack(v_len_group_id))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_group_id,), _L3) from None
@@ -2215,7 +2219,7 @@ def _e_txn_offset_commit_request_header(v: TxnOffsetCommitRequestHeader, out: li
         if v_producer_epoch is None:
             raise _rt.missing("producer_epoch")
         try:
-            out.append(_S1.pack(v_producer_id, v_producer_epoch))
+            out.append(_S0.pack(v_producer_id, v_producer_epoch))
             w += 10
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2230,7 +2234,7 @@ def _e_txn_offset_commit_request_header(v: TxnOffsetCommitRequestHeader, out: li
             if v_generation_id is None:
                 raise _rt.missing("generation_id")
             try:
-                out.append(_S2.pack(v_generation_id))
+                out.append(_S1.pack(v_generation_id))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_generation_id,), _L5) from None
@@ -2282,7 +2286,7 @@ def _e_txn_offset_commit_request_header(v: TxnOffsetCommitRequestHeader, out: li
             if v_num_topics is None:
                 raise _rt.missing("num_topics")
             try:
-                out.append(_S2.pack(v_num_topics))
+                out.append(_S1.pack(v_num_topics))
                 w += 4
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_num_topics,), _L6) from None

@@ -27,10 +27,9 @@ FORMAT = "kafka.txn_offset_commit_request"
 TITLE = "TxnOffsetCommitRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
-_S0: Final = _struct.Struct(">h")
-_S1: Final = _struct.Struct(">qh")
-_S2: Final = _struct.Struct(">i")
-_S3: Final = _struct.Struct(">iq")
+_S0: Final = _struct.Struct(">qh")
+_S1: Final = _struct.Struct(">i")
+_S2: Final = _struct.Struct(">iq")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2))
 _L1 = (("partition_index", 0, 4), ("committed_offset", 4, 8))
 
@@ -88,7 +87,7 @@ def _d_txn_offset_commit_request(
         tr.begin("len_transactional_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_transactional_id")
-        (v_len_transactional_id,) = _S0.unpack_from(buf, pos)
+        v_len_transactional_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_transactional_id)
     else:
@@ -121,7 +120,7 @@ def _d_txn_offset_commit_request(
         tr.begin("len_group_id", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_group_id")
-        (v_len_group_id,) = _S0.unpack_from(buf, pos)
+        v_len_group_id = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_group_id)
     else:
@@ -152,7 +151,7 @@ def _d_txn_offset_commit_request(
     tr.end(pos, v_group_id, FRAMED)
     if pos + 10 > end:
         raise _rt.short_run(buf, pos, end, _L0)
-    v_producer_id, v_producer_epoch = _S1.unpack_from(buf, pos)
+    v_producer_id, v_producer_epoch = _S0.unpack_from(buf, pos)
     tr.leaf("producer_id", pos + 0, pos + 8, v_producer_id)
     tr.leaf("producer_epoch", pos + 8, pos + 10, v_producer_epoch)
     pos += 10
@@ -160,7 +159,7 @@ def _d_txn_offset_commit_request(
         tr.begin("generation_id", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "generation_id")
-        (v_generation_id,) = _S2.unpack_from(buf, pos)
+        (v_generation_id,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_generation_id)
     else:
@@ -223,7 +222,7 @@ def _d_txn_offset_commit_request(
         tr.begin("num_topics", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_topics")
-        (v_num_topics,) = _S2.unpack_from(buf, pos)
+        (v_num_topics,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_topics)
     else:
@@ -342,7 +341,7 @@ def _d_txn_offset_commit_request_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S0.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:
@@ -375,7 +374,7 @@ def _d_txn_offset_commit_request_topic(
         tr.begin("num_partitions", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
-        (v_num_partitions,) = _S2.unpack_from(buf, pos)
+        (v_num_partitions,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_num_partitions)
     else:
@@ -485,7 +484,7 @@ def _d_txn_offset_commit_request_partition(
     tr.kind(TxnOffsetCommitRequestPartition)
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_committed_offset = _S3.unpack_from(buf, pos)
+    v_partition_index, v_committed_offset = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("committed_offset", pos + 4, pos + 12, v_committed_offset)
     pos += 12
@@ -493,7 +492,7 @@ def _d_txn_offset_commit_request_partition(
         tr.begin("committed_leader_epoch", pos, end)
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "committed_leader_epoch")
-        (v_committed_leader_epoch,) = _S2.unpack_from(buf, pos)
+        (v_committed_leader_epoch,) = _S1.unpack_from(buf, pos)
         pos += 4
         tr.end(pos, v_committed_leader_epoch)
     else:
@@ -502,7 +501,7 @@ def _d_txn_offset_commit_request_partition(
         tr.begin("len_committed_metadata", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_committed_metadata")
-        (v_len_committed_metadata,) = _S0.unpack_from(buf, pos)
+        v_len_committed_metadata = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_committed_metadata < -1:
             raise _rt.invalid(f"{v_len_committed_metadata!r} must be at least -1", pos - 2, "len_committed_metadata")

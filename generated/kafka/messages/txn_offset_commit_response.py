@@ -220,8 +220,8 @@ TxnOffsetCommitResponseTopicTuple: TypeAlias = tuple[
 ]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">h")
-_S2: Final = _struct.Struct(">ih")
+_S1: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("throttle_time_ms", ">i"),)
@@ -331,7 +331,9 @@ def _d_txn_offset_commit_response(
                 elems_taken = 0
                 try:
                     if p_api_version <= 2:
-                        (txn_offset_commit_response_topic_v_len_name,) = _S1.unpack_from(buf, pos)
+                        txn_offset_commit_response_topic_v_len_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         txn_offset_commit_response_topic_v_len_name = None
@@ -395,7 +397,7 @@ def _d_txn_offset_commit_response(
                                 (
                                     txn_offset_commit_response_partition_v_partition_index,
                                     txn_offset_commit_response_partition_v_error_code,
-                                ) = _S2.unpack_from(buf, pos)
+                                ) = _S1.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version >= 3:
                                     if (x := buf[pos]) < 128:
@@ -726,7 +728,7 @@ def _d_txn_offset_commit_response_topic(
     if p_api_version <= 2:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S1.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -787,7 +789,7 @@ def _d_txn_offset_commit_response_topic(
                     (
                         txn_offset_commit_response_partition_v_partition_index,
                         txn_offset_commit_response_partition_v_error_code,
-                    ) = _S2.unpack_from(buf, pos)
+                    ) = _S1.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 3:
                         if (x := buf[pos]) < 128:
@@ -987,7 +989,7 @@ def _e_txn_offset_commit_response_topic(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S1.pack(v_len_name))
+                out.append(_S2.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L4) from None
@@ -1073,7 +1075,7 @@ def _e_txn_offset_commit_response_topic(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_txn_offset_commit_response_partition = [
-                            _S2.pack(
+                            _S1.pack(
                                 f_txn_offset_commit_response_partition_partition_index,
                                 f_txn_offset_commit_response_partition_error_code,
                             )
@@ -1155,7 +1157,7 @@ def _d_txn_offset_commit_response_partition(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 3:
         if pos < end and (x := buf[pos]) < 128:
@@ -1224,7 +1226,7 @@ def _e_txn_offset_commit_response_partition(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S2.pack(v_partition_index, v_error_code))
+            out.append(_S1.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(

@@ -164,8 +164,7 @@ class UpdateFeaturesRequestHeader:
 FeatureUpdateKeyTuple: TypeAlias = tuple[str, int, int | None, int | None, tuple[TaggedField, ...]]
 
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
-_S2: Final = _struct.Struct(">h")
+_S1: Final = _struct.Struct(">h")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("max_version_level", 0, 2),)
 _L2 = (("timeout_ms", ">i"),)
@@ -301,7 +300,7 @@ def _d_update_features_request(
                         else:
                             feature_update_key_v_allow_downgrade = None
                         if p_api_version >= 1:
-                            (feature_update_key_v_upgrade_type,) = _S1.unpack_from(buf, pos)
+                            feature_update_key_v_upgrade_type = (buf[pos] ^ 0x80) - 0x80
                             pos += 1
                         else:
                             feature_update_key_v_upgrade_type = None
@@ -536,7 +535,7 @@ def _d_feature_update_key(
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "upgrade_type")
-        (v_upgrade_type,) = _S1.unpack_from(buf, pos)
+        v_upgrade_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_upgrade_type = None
@@ -631,7 +630,7 @@ def _e_feature_update_key(v: FeatureUpdateKey | tuple[Any, ...], out: list[Any],
         if v_max_version_level is None:
             raise _rt.missing("max_version_level")
         try:
-            out.append(_S2.pack(v_max_version_level))
+            out.append(_S1.pack(v_max_version_level))
             w += 2
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(exc, (v_max_version_level,), _L4) from None

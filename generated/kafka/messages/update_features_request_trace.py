@@ -26,7 +26,6 @@ TITLE = "UpdateFeaturesRequest"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
-_S1: Final = _struct.Struct(">b")
 _L0 = (("timeout_ms", 0, 4),)
 _L1 = (("max_version_level", 0, 2),)
 
@@ -204,7 +203,7 @@ def _d_feature_update_key(
         tr.begin("upgrade_type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "upgrade_type")
-        (v_upgrade_type,) = _S1.unpack_from(buf, pos)
+        v_upgrade_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_upgrade_type)
     else:

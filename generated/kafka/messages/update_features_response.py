@@ -319,7 +319,7 @@ def _d_update_features_response(
                         else:
                             updatable_feature_result_v_feature = None
                         if p_api_version <= 1:
-                            (updatable_feature_result_v_error_code,) = _S1.unpack_from(buf, pos)
+                            updatable_feature_result_v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             updatable_feature_result_v_error_code = None
@@ -619,7 +619,7 @@ def _d_updatable_feature_result(
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_error_code = None

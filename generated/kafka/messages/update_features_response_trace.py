@@ -26,7 +26,6 @@ TITLE = "UpdateFeaturesResponse"
 _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ih")
-_S1: Final = _struct.Struct(">h")
 _L0 = (("throttle_time_ms", 0, 4), ("error_code", 4, 2))
 
 
@@ -219,7 +218,7 @@ def _d_updatable_feature_result(
         tr.begin("error_code", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "error_code")
-        (v_error_code,) = _S1.unpack_from(buf, pos)
+        v_error_code = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_error_code)
     else:

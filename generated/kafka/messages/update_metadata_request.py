@@ -576,9 +576,8 @@ UpdateMetadataRequestTaggedFieldTuple: TypeAlias = tuple[int, TypeTag | bytes | 
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">iiii")
-_S4: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">iiii")
+_S3: Final = _struct.Struct(">h")
 _N0: Final = _rt.NumberRuns(">i")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
@@ -795,7 +794,9 @@ def _d_update_metadata_request(
                         elems_taken = 0
                         try:
                             if p_api_version <= 4:
-                                (update_metadata_partition_state_v_len_topic_name,) = _S2.unpack_from(buf, pos)
+                                update_metadata_partition_state_v_len_topic_name = (
+                                    ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                ) - 0x8000
                                 pos += 2
                             else:
                                 update_metadata_partition_state_v_len_topic_name = None
@@ -820,7 +821,7 @@ def _d_update_metadata_request(
                                 update_metadata_partition_state_v_controller_epoch,
                                 update_metadata_partition_state_v_leader,
                                 update_metadata_partition_state_v_leader_epoch,
-                            ) = _S3.unpack_from(buf, pos)
+                            ) = _S2.unpack_from(buf, pos)
                             pos += 16
                             if p_api_version <= 5:
                                 (update_metadata_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -1095,7 +1096,9 @@ def _d_update_metadata_request(
                     elems_taken = 0
                     try:
                         if (p_api_version >= 5) and (p_api_version <= 5):
-                            (update_metadata_topic_state_v_len_topic_name,) = _S2.unpack_from(buf, pos)
+                            update_metadata_topic_state_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             update_metadata_topic_state_v_len_topic_name = None
@@ -1174,9 +1177,9 @@ def _d_update_metadata_request(
                                 try:
                                     for update_metadata_topic_state_i in range(update_metadata_topic_state_count):
                                         if p_api_version <= 4:
-                                            (update_metadata_partition_state_v_len_topic_name,) = _S2.unpack_from(
-                                                buf, pos
-                                            )
+                                            update_metadata_partition_state_v_len_topic_name = (
+                                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                            ) - 0x8000
                                             pos += 2
                                         else:
                                             update_metadata_partition_state_v_len_topic_name = None
@@ -1201,7 +1204,7 @@ def _d_update_metadata_request(
                                             update_metadata_partition_state_v_controller_epoch,
                                             update_metadata_partition_state_v_leader,
                                             update_metadata_partition_state_v_leader_epoch,
-                                        ) = _S3.unpack_from(buf, pos)
+                                        ) = _S2.unpack_from(buf, pos)
                                         pos += 16
                                         if p_api_version <= 5:
                                             (update_metadata_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -1599,7 +1602,7 @@ def _d_update_metadata_request(
                     (update_metadata_broker_v_id,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version <= 0:
-                        (update_metadata_broker_v_len_v0_host,) = _S2.unpack_from(buf, pos)
+                        update_metadata_broker_v_len_v0_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         update_metadata_broker_v_len_v0_host = None
@@ -1660,7 +1663,9 @@ def _d_update_metadata_request(
                                     else:
                                         update_metadata_endpoint_v_port = None
                                     if (p_api_version >= 1) and (p_api_version <= 5):
-                                        (update_metadata_endpoint_v_len_host,) = _S2.unpack_from(buf, pos)
+                                        update_metadata_endpoint_v_len_host = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         update_metadata_endpoint_v_len_host = None
@@ -1694,7 +1699,9 @@ def _d_update_metadata_request(
                                     else:
                                         update_metadata_endpoint_v_host = None
                                     if (p_api_version >= 3) and (p_api_version <= 5):
-                                        (update_metadata_endpoint_v_len_listener,) = _S2.unpack_from(buf, pos)
+                                        update_metadata_endpoint_v_len_listener = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         update_metadata_endpoint_v_len_listener = None
@@ -1728,7 +1735,9 @@ def _d_update_metadata_request(
                                     else:
                                         update_metadata_endpoint_v_listener = None
                                     if p_api_version >= 1:
-                                        (update_metadata_endpoint_v_security_protocol,) = _S2.unpack_from(buf, pos)
+                                        update_metadata_endpoint_v_security_protocol = (
+                                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                        ) - 0x8000
                                         pos += 2
                                     else:
                                         update_metadata_endpoint_v_security_protocol = None
@@ -1820,7 +1829,7 @@ def _d_update_metadata_request(
                     else:
                         update_metadata_broker_v_endpoints = None
                     if (p_api_version >= 2) and (p_api_version <= 5):
-                        (update_metadata_broker_v_len_rack,) = _S2.unpack_from(buf, pos)
+                        update_metadata_broker_v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                         if update_metadata_broker_v_len_rack < -1:
                             raise _rt.invalid(
@@ -2321,7 +2330,7 @@ def _d_update_metadata_partition_state(
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -2341,7 +2350,7 @@ def _d_update_metadata_partition_state(
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S3.unpack_from(buf, pos)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 16
     if p_api_version <= 5:
         if pos + 4 > end:
@@ -2636,7 +2645,7 @@ def _e_update_metadata_partition_state(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S2.pack(v_len_topic_name))
+                out.append(_S3.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L12) from None
@@ -2659,7 +2668,7 @@ def _e_update_metadata_partition_state(
         if v_leader_epoch is None:
             raise _rt.missing("leader_epoch")
         try:
-            out.append(_S3.pack(v_partition_index, v_controller_epoch, v_leader, v_leader_epoch))
+            out.append(_S2.pack(v_partition_index, v_controller_epoch, v_leader, v_leader_epoch))
             w += 16
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
@@ -2895,7 +2904,7 @@ def _d_update_metadata_topic_state(
     if (p_api_version >= 5) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None
@@ -2969,7 +2978,9 @@ def _d_update_metadata_topic_state(
                     elems_taken = 0
                     try:
                         if p_api_version <= 4:
-                            (update_metadata_partition_state_v_len_topic_name,) = _S2.unpack_from(buf, pos)
+                            update_metadata_partition_state_v_len_topic_name = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             update_metadata_partition_state_v_len_topic_name = None
@@ -2992,7 +3003,7 @@ def _d_update_metadata_topic_state(
                             update_metadata_partition_state_v_controller_epoch,
                             update_metadata_partition_state_v_leader,
                             update_metadata_partition_state_v_leader_epoch,
-                        ) = _S3.unpack_from(buf, pos)
+                        ) = _S2.unpack_from(buf, pos)
                         pos += 16
                         if p_api_version <= 5:
                             (update_metadata_partition_state_v_num_isr,) = _S0.unpack_from(buf, pos)
@@ -3339,7 +3350,7 @@ def _e_update_metadata_topic_state(
             if v_len_topic_name is None:
                 raise _rt.missing("len_topic_name")
             try:
-                out.append(_S2.pack(v_len_topic_name))
+                out.append(_S3.pack(v_len_topic_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_topic_name,), _L12) from None
@@ -3488,7 +3499,7 @@ def _d_update_metadata_broker(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_v0_host")
-        (v_len_v0_host,) = _S2.unpack_from(buf, pos)
+        v_len_v0_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_v0_host = None
@@ -3552,7 +3563,7 @@ def _d_update_metadata_broker(
                         else:
                             update_metadata_endpoint_v_port = None
                         if (p_api_version >= 1) and (p_api_version <= 5):
-                            (update_metadata_endpoint_v_len_host,) = _S2.unpack_from(buf, pos)
+                            update_metadata_endpoint_v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                             pos += 2
                         else:
                             update_metadata_endpoint_v_len_host = None
@@ -3584,7 +3595,9 @@ def _d_update_metadata_broker(
                         else:
                             update_metadata_endpoint_v_host = None
                         if (p_api_version >= 3) and (p_api_version <= 5):
-                            (update_metadata_endpoint_v_len_listener,) = _S2.unpack_from(buf, pos)
+                            update_metadata_endpoint_v_len_listener = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             update_metadata_endpoint_v_len_listener = None
@@ -3616,7 +3629,9 @@ def _d_update_metadata_broker(
                         else:
                             update_metadata_endpoint_v_listener = None
                         if p_api_version >= 1:
-                            (update_metadata_endpoint_v_security_protocol,) = _S2.unpack_from(buf, pos)
+                            update_metadata_endpoint_v_security_protocol = (
+                                ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                            ) - 0x8000
                             pos += 2
                         else:
                             update_metadata_endpoint_v_security_protocol = None
@@ -3694,7 +3709,7 @@ def _d_update_metadata_broker(
     if (p_api_version >= 2) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack")
-        (v_len_rack,) = _S2.unpack_from(buf, pos)
+        v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_rack < -1:
             raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
@@ -3893,7 +3908,7 @@ def _e_update_metadata_broker(v: UpdateMetadataBroker | tuple[Any, ...], out: li
             if v_len_v0_host is None:
                 raise _rt.missing("len_v0_host")
             try:
-                out.append(_S2.pack(v_len_v0_host))
+                out.append(_S3.pack(v_len_v0_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_v0_host,), _L21) from None
@@ -3963,7 +3978,7 @@ def _e_update_metadata_broker(v: UpdateMetadataBroker | tuple[Any, ...], out: li
             if v_len_rack < -1:
                 raise _rt.invalid_encode(f"{v_len_rack!r} must be at least -1", None, "len_rack")
             try:
-                out.append(_S2.pack(v_len_rack))
+                out.append(_S3.pack(v_len_rack))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_rack,), _L24) from None
@@ -4050,7 +4065,7 @@ def _d_update_metadata_endpoint(
     if (p_api_version >= 1) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S2.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_host = None
@@ -4080,7 +4095,7 @@ def _d_update_metadata_endpoint(
     if (p_api_version >= 3) and (p_api_version <= 5):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_listener")
-        (v_len_listener,) = _S2.unpack_from(buf, pos)
+        v_len_listener = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_listener = None
@@ -4110,7 +4125,7 @@ def _d_update_metadata_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "security_protocol")
-        (v_security_protocol,) = _S2.unpack_from(buf, pos)
+        v_security_protocol = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_security_protocol = None
@@ -4269,7 +4284,7 @@ def _e_update_metadata_endpoint(v: UpdateMetadataEndpoint | tuple[Any, ...], out
             if v_len_host is None:
                 raise _rt.missing("len_host")
             try:
-                out.append(_S2.pack(v_len_host))
+                out.append(_S3.pack(v_len_host))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_host,), _L26) from None
@@ -4298,7 +4313,7 @@ def _e_update_metadata_endpoint(v: UpdateMetadataEndpoint | tuple[Any, ...], out
             if v_len_listener is None:
                 raise _rt.missing("len_listener")
             try:
-                out.append(_S2.pack(v_len_listener))
+                out.append(_S3.pack(v_len_listener))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_listener,), _L27) from None
@@ -4327,7 +4342,7 @@ def _e_update_metadata_endpoint(v: UpdateMetadataEndpoint | tuple[Any, ...], out
             if v_security_protocol is None:
                 raise _rt.missing("security_protocol")
             try:
-                out.append(_S2.pack(v_security_protocol))
+                out.append(_S3.pack(v_security_protocol))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_security_protocol,), _L28) from None
@@ -4372,7 +4387,7 @@ def _d_type_tag(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: i
     if p_api_version >= 8:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S4.unpack_from(buf, pos)
+        v_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
     else:
         v_type = None
@@ -4643,7 +4658,7 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
     if p_api_version <= 4:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_topic_name = None

@@ -36,9 +36,7 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">iiii")
-_S4: Final = _struct.Struct(">b")
+_S2: Final = _struct.Struct(">iiii")
 _L0 = (("controller_id", 0, 4),)
 _L1 = (("controller_epoch", 0, 4),)
 _L2 = (("partition_index", 0, 4), ("controller_epoch", 4, 4), ("leader", 8, 4), ("leader_epoch", 12, 4))
@@ -334,7 +332,7 @@ def _d_update_metadata_partition_state(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -357,7 +355,7 @@ def _d_update_metadata_partition_state(
         v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
-    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S3.unpack_from(buf, pos)
+    v_partition_index, v_controller_epoch, v_leader, v_leader_epoch = _S2.unpack_from(buf, pos)
     tr.leaf("partition_index", pos + 0, pos + 4, v_partition_index)
     tr.leaf("controller_epoch", pos + 4, pos + 8, v_controller_epoch)
     tr.leaf("leader", pos + 8, pos + 12, v_leader)
@@ -600,7 +598,7 @@ def _d_update_metadata_topic_state(
         tr.begin("len_topic_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_topic_name")
-        (v_len_topic_name,) = _S2.unpack_from(buf, pos)
+        v_len_topic_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_topic_name)
     else:
@@ -780,7 +778,7 @@ def _d_update_metadata_broker(
         tr.begin("len_v0_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_v0_host")
-        (v_len_v0_host,) = _S2.unpack_from(buf, pos)
+        v_len_v0_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_v0_host)
     else:
@@ -860,7 +858,7 @@ def _d_update_metadata_broker(
         tr.begin("len_rack", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_rack")
-        (v_len_rack,) = _S2.unpack_from(buf, pos)
+        v_len_rack = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         if v_len_rack < -1:
             raise _rt.invalid(f"{v_len_rack!r} must be at least -1", pos - 2, "len_rack")
@@ -987,7 +985,7 @@ def _d_update_metadata_endpoint(
         tr.begin("len_host", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host")
-        (v_len_host,) = _S2.unpack_from(buf, pos)
+        v_len_host = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_host)
     else:
@@ -1023,7 +1021,7 @@ def _d_update_metadata_endpoint(
         tr.begin("len_listener", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_listener")
-        (v_len_listener,) = _S2.unpack_from(buf, pos)
+        v_len_listener = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_listener)
     else:
@@ -1059,7 +1057,7 @@ def _d_update_metadata_endpoint(
         tr.begin("security_protocol", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "security_protocol")
-        (v_security_protocol,) = _S2.unpack_from(buf, pos)
+        v_security_protocol = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_security_protocol)
     else:
@@ -1131,7 +1129,7 @@ def _d_type_tag(
         tr.begin("type", pos, end)
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "type")
-        (v_type,) = _S4.unpack_from(buf, pos)
+        v_type = (buf[pos] ^ 0x80) - 0x80
         pos += 1
         tr.end(pos, v_type)
     else:

@@ -1157,7 +1157,7 @@ def _d_node_endpoints_tag(
                         else:
                             node_endpoint_v_host = None
                         if p_api_version >= 1:
-                            (node_endpoint_v_port,) = _S3.unpack_from(buf, pos)
+                            node_endpoint_v_port = (buf[pos] << 8) | buf[pos + 1]
                             pos += 2
                         else:
                             node_endpoint_v_port = None
@@ -1329,7 +1329,7 @@ def _d_node_endpoint(
     if p_api_version >= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S3.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
     else:
         v_port = None

@@ -34,7 +34,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">ihiiB")
 _S1: Final = _struct.Struct(">i")
-_S2: Final = _struct.Struct(">H")
 _L0 = (("error_code", 0, 2),)
 _L1 = (
     ("partition_index", 0, 4),
@@ -436,7 +435,7 @@ def _d_node_endpoint(
         tr.begin("port", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "port")
-        (v_port,) = _S2.unpack_from(buf, pos)
+        v_port = (buf[pos] << 8) | buf[pos + 1]
         pos += 2
         tr.end(pos, v_port)
     else:

@@ -378,7 +378,9 @@ def _d_write_txn_markers_request(
                         try:
                             for writable_txn_marker_i in range(writable_txn_marker_count):
                                 if p_api_version <= 0:
-                                    (writable_txn_marker_topic_v_len_name,) = _S2.unpack_from(buf, pos)
+                                    writable_txn_marker_topic_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     writable_txn_marker_topic_v_len_name = None
@@ -792,7 +794,7 @@ def _d_writable_txn_marker(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (writable_txn_marker_topic_v_len_name,) = _S2.unpack_from(buf, pos)
+                        writable_txn_marker_topic_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
                         pos += 2
                     else:
                         writable_txn_marker_topic_v_len_name = None
@@ -1140,7 +1142,7 @@ def _d_writable_txn_marker_topic(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None

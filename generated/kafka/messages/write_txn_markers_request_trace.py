@@ -29,7 +29,6 @@ _ELEMENTS_RESERVED: Final = 6
 _TUPLES: Final = 1
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">qhB")
-_S2: Final = _struct.Struct(">h")
 _L0 = (("producer_id", 0, 8), ("producer_epoch", 8, 2), ("transaction_result", 10, 1))
 _L1 = (("coordinator_epoch", 0, 4),)
 
@@ -301,7 +300,7 @@ def _d_writable_txn_marker_topic(
         tr.begin("len_name", pos, end)
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
         tr.end(pos, v_len_name)
     else:

@@ -259,8 +259,8 @@ WritableTxnMarkerResultTuple: TypeAlias = tuple[
 
 _S0: Final = _struct.Struct(">i")
 _S1: Final = _struct.Struct(">q")
-_S2: Final = _struct.Struct(">h")
-_S3: Final = _struct.Struct(">ih")
+_S2: Final = _struct.Struct(">ih")
+_S3: Final = _struct.Struct(">h")
 _L0 = (("producer_id", 0, 8),)
 _L1 = (("partition_index", 0, 4), ("error_code", 4, 2))
 _L2 = (("num_markers", ">i"),)
@@ -408,7 +408,9 @@ def _d_write_txn_markers_response(
                         try:
                             for writable_txn_marker_result_i in range(writable_txn_marker_result_count):
                                 if p_api_version <= 0:
-                                    (writable_txn_marker_topic_result_v_len_name,) = _S2.unpack_from(buf, pos)
+                                    writable_txn_marker_topic_result_v_len_name = (
+                                        ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                                    ) - 0x8000
                                     pos += 2
                                 else:
                                     writable_txn_marker_topic_result_v_len_name = None
@@ -476,7 +478,7 @@ def _d_write_txn_markers_response(
                                             (
                                                 writable_txn_marker_partition_result_v_partition_index,
                                                 writable_txn_marker_partition_result_v_error_code,
-                                            ) = _S3.unpack_from(buf, pos)
+                                            ) = _S2.unpack_from(buf, pos)
                                             pos += 6
                                             if p_api_version >= 1:
                                                 if (x := buf[pos]) < 128:
@@ -936,7 +938,9 @@ def _d_writable_txn_marker_result(
                 elems_taken = 0
                 try:
                     if p_api_version <= 0:
-                        (writable_txn_marker_topic_result_v_len_name,) = _S2.unpack_from(buf, pos)
+                        writable_txn_marker_topic_result_v_len_name = (
+                            ((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000
+                        ) - 0x8000
                         pos += 2
                     else:
                         writable_txn_marker_topic_result_v_len_name = None
@@ -1000,7 +1004,7 @@ def _d_writable_txn_marker_result(
                                 (
                                     writable_txn_marker_partition_result_v_partition_index,
                                     writable_txn_marker_partition_result_v_error_code,
-                                ) = _S3.unpack_from(buf, pos)
+                                ) = _S2.unpack_from(buf, pos)
                                 pos += 6
                                 if p_api_version >= 1:
                                     if (x := buf[pos]) < 128:
@@ -1339,7 +1343,7 @@ def _d_writable_txn_marker_topic_result(
     if p_api_version <= 0:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_name")
-        (v_len_name,) = _S2.unpack_from(buf, pos)
+        v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
         pos += 2
     else:
         v_len_name = None
@@ -1400,7 +1404,7 @@ def _d_writable_txn_marker_topic_result(
                     (
                         writable_txn_marker_partition_result_v_partition_index,
                         writable_txn_marker_partition_result_v_error_code,
-                    ) = _S3.unpack_from(buf, pos)
+                    ) = _S2.unpack_from(buf, pos)
                     pos += 6
                     if p_api_version >= 1:
                         if (x := buf[pos]) < 128:
@@ -1600,7 +1604,7 @@ def _e_writable_txn_marker_topic_result(
             if v_len_name is None:
                 raise _rt.missing("len_name")
             try:
-                out.append(_S2.pack(v_len_name))
+                out.append(_S3.pack(v_len_name))
                 w += 2
             except (_struct.error, TypeError, ValueError) as exc:
                 raise _rt.range_error(exc, (v_len_name,), _L5) from None
@@ -1686,7 +1690,7 @@ def _e_writable_txn_marker_topic_result(
                         else:
                             raise TypeError("derived fields given")  # the checked encoder compares them
                         fp_writable_txn_marker_partition_result = [
-                            _S3.pack(
+                            _S2.pack(
                                 f_writable_txn_marker_partition_result_partition_index,
                                 f_writable_txn_marker_partition_result_error_code,
                             )
@@ -1768,7 +1772,7 @@ def _d_writable_txn_marker_partition_result(
     count: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
-    v_partition_index, v_error_code = _S3.unpack_from(buf, pos)
+    v_partition_index, v_error_code = _S2.unpack_from(buf, pos)
     pos += 6
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
@@ -1837,7 +1841,7 @@ def _e_writable_txn_marker_partition_result(
         if v_error_code is None:
             raise _rt.missing("error_code")
         try:
-            out.append(_S3.pack(v_partition_index, v_error_code))
+            out.append(_S2.pack(v_partition_index, v_error_code))
             w += 6
         except (_struct.error, TypeError, ValueError) as exc:
             raise _rt.range_error(
