@@ -8,8 +8,10 @@
    ships as part of its package), and its C companion where it has one, as `logcodec accelerate`
    does and with the same function (`logcodec.runtime.native.compile_file`), into
    `logcodec/_native/` inside the wheel, where `native.py` looks for builds keyed by the hash of
-   each module's source and of its compiled source. The wheel is then tagged for this interpreter
-   and platform. Without a C compiler or Python's headers the wheel
+   each module's source and of its compiled source. A build that the cache of compiled builds
+   already holds ($LOGCODEC_NATIVE_DIR, else the user's cache: `logcodec accelerate` fills it)
+   is copied instead: its name is the hash of both sources, so it is the build this would
+   make. The wheel is then tagged for this interpreter and platform. Without a C compiler or Python's headers the wheel
    is pure Python, and works the same, slower. `LOGCODEC_BUILD_NATIVE=0` builds a pure wheel;
    `=1` fails the build instead of falling back. Editable installs are never compiled (use
    `logcodec accelerate`, which fills a cache that follows the sources as they change).
@@ -116,8 +118,10 @@ class BuildPy(build_py):
         folder = build_lib / BUNDLED
         shutil.rmtree(folder, ignore_errors=True)  # an earlier build's leftovers would ship too
         sources = _codec_sources(build_lib)
-        # each module, and its C loops where it has them, one per CPU at a time
-        results = native.compile_files(sources, folder, log=lambda m: print(m, file=sys.stderr))
+        # each module, and its C loops where it has them, one per CPU at a time; a build the cache
+        # of compiled builds holds (`logcodec accelerate`'s) is copied, not compiled again
+        results = native.compile_files(sources, folder, log=lambda m: print(m, file=sys.stderr),
+                                       reuse=native.native_dir())
         failed = [(name, r) for (name, _), r in zip(sources, results) if isinstance(r, Exception)]
         for name, exc in failed:
             print(f"logcodec: {name} stays pure Python: {str(exc)[:2000]}", file=sys.stderr)

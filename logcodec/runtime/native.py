@@ -157,11 +157,12 @@ def source_of(module) -> Path:
 
 
 def compile_files(sources: list[tuple[str, Path]], folder: Path, jobs: int | None = None, log=print,
-                  done=None) -> list[Path | Exception]:
+                  done=None, reuse: Path | None = None) -> list[Path | Exception]:
     """`compile_file` of each (module name, source file), `jobs` at a time (default one per CPU:
     mypyc and the C compiler run as processes of their own, so threads suffice), as `logcodec
     accelerate` and a wheel build compile: for each, in order, its build or the error that stopped
-    it (RuntimeError, OSError). `done(name, build or error, seconds)` is called as each ends."""
+    it (RuntimeError, OSError). `done(name, build or error, seconds)` is called as each ends. A
+    build of the same name in `reuse` is copied, not compiled again (`_compiled`)."""
     # (imported here: only a build needs them, not every codec's import)
     import time
     from concurrent.futures import ThreadPoolExecutor
@@ -171,7 +172,7 @@ def compile_files(sources: list[tuple[str, Path]], folder: Path, jobs: int | Non
         started = time.perf_counter()
         result: Path | Exception
         try:
-            result = compile_file(name, source_file, folder, log)
+            result = compile_file(name, source_file, folder, log, reuse)
         except (RuntimeError, OSError) as exc:
             result = exc
         if done is not None:
@@ -182,17 +183,17 @@ def compile_files(sources: list[tuple[str, Path]], folder: Path, jobs: int | Non
         return list(pool.map(one, sources))
 
 
-def compile_file(module_name: str, source_file: Path, folder: Path, log=print) -> Path:
+def compile_file(module_name: str, source_file: Path, folder: Path, log=print, reuse: Path | None = None) -> Path:
     """Compile the generated module in `source_file` (`compile_source`, from the source of its
     compiled build beside it) and its C companion where it has one (`compile_companion`), as
     `logcodec accelerate` and a wheel build do, and the runtime's C helper its build calls
     (`untracker`); returns the module's build."""
     source = source_file.read_bytes()
-    built = compile_source(module_name, source, read_compiled_source(source_file, source), folder, log)
-    compile_companion(UNTRACKED, UNTRACKED_C.read_bytes(), folder, log)  # what the build calls
+    built = compile_source(module_name, source, read_compiled_source(source_file, source), folder, log, reuse)
+    compile_companion(UNTRACKED, UNTRACKED_C.read_bytes(), folder, log, reuse)  # what the build calls
     companion_file = companion_source(source_file)
     if companion_file.exists():
-        compile_companion(source_file.stem, companion_file.read_bytes(), folder, log)
+        compile_companion(source_file.stem, companion_file.read_bytes(), folder, log, reuse)
     return built
 
 
@@ -262,21 +263,28 @@ dist.run_commands()
 """
 
 
-def compile_companion(stem: str, source: bytes, folder: Path, log=print) -> Path:
+def compile_companion(stem: str, source: bytes, folder: Path, log=print, reuse: Path | None = None) -> Path:
     """Compile a module's C companion into `folder`, named by `companion_name` (needs only the
     standard library here, and setuptools and a C compiler to run, as `compile_source`)."""
     name = companion_name(stem, companion_sha(source))
     return _compiled(name, f"{name}.c", source, [sys.executable, "-c", _COMPILE_C, name], f"{stem}_fast.c",
-                     folder, log)
+                     folder, log, reuse)
 
 
-def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: str, folder: Path, log) -> Path:
-    """The build `name` in `folder`: found there, else made by running `cmd` in a temporary
-    folder that holds `file_name` (`content`), and moved there."""
+def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: str, folder: Path, log,
+              reuse: Path | None = None) -> Path:
+    """The build `name` in `folder`: found there; else copied from `reuse` where it is there (a
+    wheel build takes `accelerate`'s: the name is the hash of what was compiled, so the build is
+    the same); else made by running `cmd` in a temporary folder that holds `file_name`
+    (`content`), and moved there."""
     found = find_build(name, folder)
     if found:
         return found
     folder.mkdir(parents=True, exist_ok=True)
+    cached = find_build(name, reuse) if reuse is not None and reuse.resolve() != folder.resolve() else None
+    if cached is not None:
+        log(f"{what}: the build in {reuse}")
+        return _placed(cached, folder)
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, file_name).write_bytes(content)
         log(f"compiling {what} ...")
@@ -284,12 +292,17 @@ def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: s
         built = find_build(name, Path(tmp))
         if proc.returncode != 0 or built is None:
             raise RuntimeError(f"compiling {what} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-        target = folder / built.name
-        # copied beside the target, then renamed over it: a build compiled at once by another
-        # process or thread (accelerate's and a wheel build's workers) is never seen half-written
-        staged = folder / f".{built.name}.{os.getpid()}.{threading.get_ident()}"
-        shutil.copy2(built, staged)
-        os.replace(staged, target)
+        return _placed(built, folder)
+
+
+def _placed(built: Path, folder: Path) -> Path:
+    """A copy of the build `built` in `folder`: copied beside its target, then renamed over it, so
+    that a build placed at once by another process or thread (accelerate's and a wheel build's
+    workers) is never seen half-written."""
+    target = folder / built.name
+    staged = folder / f".{built.name}.{os.getpid()}.{threading.get_ident()}"
+    shutil.copy2(built, staged)
+    os.replace(staged, target)
     return target
 
 
@@ -315,7 +328,8 @@ def read_compiled_source(source_file: Path, source: bytes) -> bytes:
     return compiled
 
 
-def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Path, log=print) -> Path:
+def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Path, log=print,
+                   reuse: Path | None = None) -> Path:
     """Compile the source of a generated module's compiled build (`compiled`) with mypyc into
     `folder`, named by `build_name` of it and of the module's own source (`source`), which
     `accelerate` finds it by.
@@ -329,4 +343,4 @@ def compile_source(module_name: str, source: bytes, compiled: bytes, folder: Pat
                            "(pip install 'logcodec[native]'); the codecs work without it, in pure Python")
     name = build_name(module_name, source, compiled)
     cmd = [sys.executable, "-m", "mypyc", "--follow-imports=silent", "--ignore-missing-imports", f"{name}.py"]
-    return _compiled(name, f"{name}.py", compiled, cmd, f"{module_name} with mypyc", folder, log)
+    return _compiled(name, f"{name}.py", compiled, cmd, f"{module_name} with mypyc", folder, log, reuse)

@@ -51,6 +51,29 @@ def test_a_build_made_from_one_compiled_source_is_not_used_for_another(tmp_path,
     assert (loaded["SAYS"], loaded["NATIVE"]) == ("compiled after", str(second))
 
 
+def test_a_build_the_cache_holds_is_copied_not_compiled_again(tmp_path, monkeypatch):
+    # A wheel build (setup.py) takes `logcodec accelerate`'s builds from the cache (`reuse`).
+    module_file = tmp_path / "tiny_codec.py"
+    module_file.write_bytes(MODULE)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    write_compiled_source(module_file, "compiled once")
+    cache, wheel = tmp_path / "cache", tmp_path / "wheel"
+    cached = native.compile_file("tiny.tiny_codec", module_file, cache, log=lambda _msg: None)
+    said: list[str] = []
+    [copied] = native.compile_files([("tiny.tiny_codec", module_file)], wheel, log=said.append, reuse=cache)
+    assert copied.parent == wheel and copied.name == cached.name
+    assert copied.read_bytes() == cached.read_bytes()
+    assert not [m for m in said if m.startswith("compiling")], said  # neither the module nor its C helper
+    monkeypatch.setenv(native.DIR_ENV, str(wheel))
+    assert imported(module_file)["SAYS"] == "compiled once"
+
+    write_compiled_source(module_file, "compiled twice")  # a build of another source is not taken
+    said.clear()
+    [made] = native.compile_files([("tiny.tiny_codec", module_file)], wheel, log=said.append, reuse=cache)
+    assert made.name != cached.name and [m for m in said if m.startswith("compiling")], said
+    assert imported(module_file)["SAYS"] == "compiled twice"
+
+
 def write_pair_module(package: Path, me: str, other: str) -> None:
     """One of two modules that import each other's names at their end, as the generated modules of
     schemas that import each other do, with its compiled source beside it."""
