@@ -65,11 +65,7 @@ class FieldReads:
         """The values of a run's fields into `targets` (its bounds checked): by shifts, or by one
         struct."""
         targets = [c.local(target) for target in targets]
-        # By shifts of its bytes (`int_at`): every integer in a compiled build, which mypyc makes
-        # C; a byte or two alone in either (Kafka's attributes), cheaper than a struct's call and
-        # its tuple (compiled, 2.5 % of a 10-record batch's decoding; interpreted, 1 %).
-        alone = len(run) == 1 and run[0].size <= 2
-        if (self.m.build.compiled or alone) and all(item.code in INT_CODES for item in run):
+        if all(item.code in INT_CODES for item in run) and self.by_shifts([item.size for item in run]):
             at = 0
             for item, target in zip(run, targets):
                 c(f"{target} = {int_at('buf', 'pos', *INT_CODES[item.code], item.endian, at)}")

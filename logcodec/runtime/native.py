@@ -281,7 +281,7 @@ def _compiled(name: str, file_name: str, content: bytes, cmd: list[str], what: s
     if found:
         return found
     folder.mkdir(parents=True, exist_ok=True)
-    cached = find_build(name, reuse) if reuse is not None and reuse.resolve() != folder.resolve() else None
+    cached = find_build(name, reuse) if reuse is not None else None
     if cached is not None:
         log(f"{what}: the build in {reuse}")
         return _placed(cached, folder)
