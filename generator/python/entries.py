@@ -6,13 +6,9 @@ hand-written code reads a length field at an offset of its own."""
 from __future__ import annotations
 
 from .. import expr as E
-from ..layout import primitive
+from ..layout import STRUCT_CODES, primitive
 from ..schema import TypeDef, field_static_bits
 from ..walk import frame
-
-_CODES = {(1, False): "B", (1, True): "b", (2, False): "H", (2, True): "h",
-          (4, False): "I", (4, True): "i", (8, False): "Q", (8, True): "q"}
-
 
 def entry_source(entry: TypeDef | None) -> str:
     """Python source of `ENTRY`, `ENTRY_HEADER`, `entry_content`, `entry_size` and `entry_bounds`;
@@ -32,7 +28,7 @@ def entry_source(entry: TypeDef | None) -> str:
     else:
         width = length.type.size
         header = at + width
-        fmt = (">" if length.type.endian == "be" else "<") + _CODES[(width, length.type.signed)]
+        fmt = (">" if length.type.endian == "be" else "<") + STRUCT_CODES[(width, length.type.signed)]
         read = [f"    if pos + {header} > end:",
                 f"        raise _rt.short(data, pos, end, {header}, {length.id!r})",
                 f"    (n,) = _struct.unpack_from({fmt!r}, data, {_at(at)})",
@@ -177,7 +173,7 @@ def _checks(t: TypeDef, base: int):
         ck = f.checksum
         if ck.get("from") not in offsets or ck.get("to") not in (None, t.seq[-1].id) or f.type.kind != "int":
             return None
-        fmt = (">" if f.type.endian == "be" else "<") + _CODES[(f.type.size, f.type.signed)]
+        fmt = (">" if f.type.endian == "be" else "<") + STRUCT_CODES[(f.type.size, f.type.signed)]
         plan.append((offsets[f.id], fmt, ck["algorithm"], offsets[ck["from"]]))
     return plan + nested
 
@@ -201,7 +197,7 @@ def _switch_checks(t: TypeDef, base: int):
             return None
         cases.append((None if key is None else key.value, checks))
     sel = inst.field.type
-    fmt = (">" if sel.endian == "be" else "<") + _CODES[(sel.size, sel.signed)]
+    fmt = (">" if sel.endian == "be" else "<") + STRUCT_CODES[(sel.size, sel.signed)]
     return [("switch", base + pos.right.value, fmt, cases)]
 
 
