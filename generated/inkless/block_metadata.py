@@ -386,7 +386,6 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
     batch_v_byte_offset: int
     batch_v_size: int
     batch_v_number_of_records: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
@@ -443,12 +442,9 @@ def _d_block_metadata(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[B
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "id")
+                            raise _rt.short(buf, pos, end, 16, "id")
                         topic_partition_v_id = buf[pos:e]
                         pos = e
                         topic_partition_v_len_name = (((buf[pos] << 8) | buf[pos + 1]) ^ 0x8000) - 0x8000
@@ -615,14 +611,10 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Blo
     v_len_path: int
     v_path: str
     v_flags: BlockFlags
-    n: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     if pos + 14 > end:
@@ -781,15 +773,11 @@ def _d_topic_partition(
     batch_v_byte_offset: int
     batch_v_size: int
     batch_v_number_of_records: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     if pos + 2 > end:
@@ -1095,15 +1083,11 @@ def _s_topic_partition(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     v_partition: int
     v_num_batches: int
     _ebatches: Any
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     pos = e
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L2)

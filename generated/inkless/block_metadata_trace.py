@@ -111,16 +111,12 @@ def _d_block_header(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = No
     v_len_path: int
     v_path: str
     v_flags: BlockFlags
-    n: int
     e: int
     tr.kind(BlockHeader)
     tr.begin("id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     tr.end(pos, v_id)
@@ -184,17 +180,13 @@ def _d_topic_partition(
     v_num_batches: int
     v_batches: list[Batch | BatchTuple]
     _ebatches: Any
-    n: int
     count: int
     e: int
     tr.kind(TopicPartition)
     tr.begin("id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     tr.end(pos, v_id)

@@ -783,22 +783,15 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Etherne
     v_vlan_tci: Any
     v_inner_ether_type: Any
     v_payload: IpPayload
-    n: int
     e: int
-    n = 6
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_mac")
-    e = pos + n
+    e = pos + 6
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_mac")
+        raise _rt.short(buf, pos, end, 6, "dst_mac")
     v_dst_mac = buf[pos:e]
     pos = e
-    n = 6
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_mac")
-    e = pos + n
+    e = pos + 6
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_mac")
+        raise _rt.short(buf, pos, end, 6, "src_mac")
     v_src_mac = buf[pos:e]
     pos = e
     if pos + 2 > end:
@@ -906,18 +899,14 @@ def _d_linux_sll(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[LinuxS
     v_address: bytes
     v_protocol: int
     v_payload: IpPayload
-    n: int
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     v_packet_type, v_arphrd_type, v_len_address = _S1.unpack_from(buf, pos)
     pos += 6
-    n = 8
-    if n < 0:
-        raise _rt.bad_length(n, pos, "address")
-    e = pos + n
+    e = pos + 8
     if e > end:
-        raise _rt.short(buf, pos, end, n, "address")
+        raise _rt.short(buf, pos, end, 8, "address")
     v_address = buf[pos:e]
     pos = e
     if pos + 2 > end:
@@ -999,18 +988,14 @@ def _d_linux_sll2(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Linux
     v_len_address: int
     v_address: bytes
     v_payload: IpPayload
-    n: int
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L8)
     v_protocol, v_reserved, v_interface_index, v_arphrd_type, v_packet_type, v_len_address = _S2.unpack_from(buf, pos)
     pos += 12
-    n = 8
-    if n < 0:
-        raise _rt.bad_length(n, pos, "address")
-    e = pos + n
+    e = pos + 8
     if e > end:
-        raise _rt.short(buf, pos, end, n, "address")
+        raise _rt.short(buf, pos, end, 8, "address")
     v_address = buf[pos:e]
     pos = e
     try:
@@ -1361,20 +1346,14 @@ def _d_ipv4(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Ipv4, int]:
     if v_ihl < 5:
         raise _rt.invalid(f"{v_ihl!r} must be at least 5", pos + 0, "ihl")
     pos += 12
-    n = 4
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_addr")
-    e = pos + n
+    e = pos + 4
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_addr")
+        raise _rt.short(buf, pos, end, 4, "src_addr")
     v_src_addr = buf[pos:e]
     pos = e
-    n = 4
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_addr")
-    e = pos + n
+    e = pos + 4
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_addr")
+        raise _rt.short(buf, pos, end, 4, "dst_addr")
     v_dst_addr = buf[pos:e]
     pos = e
     n = (v_ihl * 4) - 20
@@ -1552,7 +1531,6 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Ipv6, int]:
     v_dst_addr: bytes
     v_body: TcpSegment | bytes | None
     g_version: int
-    n: int
     e: int
     p: int
     if pos + 8 > end:
@@ -1564,20 +1542,14 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int]) -> tuple[Ipv6, int]:
     if v_version != 6:
         raise _rt.invalid(f"{v_version!r} must be 6", pos + 0, "version")
     pos += 8
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_addr")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_addr")
+        raise _rt.short(buf, pos, end, 16, "src_addr")
     v_src_addr = buf[pos:e]
     pos = e
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_addr")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_addr")
+        raise _rt.short(buf, pos, end, 16, "dst_addr")
     v_dst_addr = buf[pos:e]
     pos = e
     if v_len_payload < 0:

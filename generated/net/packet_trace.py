@@ -161,26 +161,19 @@ def _d_ethernet(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) 
     v_vlan_tci: Any
     v_inner_ether_type: Any
     v_payload: IpPayload
-    n: int
     e: int
     tr.kind(Ethernet)
     tr.begin("dst_mac", pos, end)
-    n = 6
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_mac")
-    e = pos + n
+    e = pos + 6
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_mac")
+        raise _rt.short(buf, pos, end, 6, "dst_mac")
     v_dst_mac = buf[pos:e]
     pos = e
     tr.end(pos, v_dst_mac)
     tr.begin("src_mac", pos, end)
-    n = 6
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_mac")
-    e = pos + n
+    e = pos + 6
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_mac")
+        raise _rt.short(buf, pos, end, 6, "src_mac")
     v_src_mac = buf[pos:e]
     pos = e
     tr.end(pos, v_src_mac)
@@ -226,7 +219,6 @@ def _d_linux_sll(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None)
     v_address: bytes
     v_protocol: int
     v_payload: IpPayload
-    n: int
     e: int
     tr.kind(LinuxSll)
     if pos + 6 > end:
@@ -237,12 +229,9 @@ def _d_linux_sll(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None)
     tr.leaf("len_address", pos + 4, pos + 6, v_len_address)
     pos += 6
     tr.begin("address", pos, end)
-    n = 8
-    if n < 0:
-        raise _rt.bad_length(n, pos, "address")
-    e = pos + n
+    e = pos + 8
     if e > end:
-        raise _rt.short(buf, pos, end, n, "address")
+        raise _rt.short(buf, pos, end, 8, "address")
     v_address = buf[pos:e]
     pos = e
     tr.end(pos, v_address)
@@ -270,7 +259,6 @@ def _d_linux_sll2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None
     v_len_address: int
     v_address: bytes
     v_payload: IpPayload
-    n: int
     e: int
     tr.kind(LinuxSll2)
     if pos + 12 > end:
@@ -284,12 +272,9 @@ def _d_linux_sll2(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None
     tr.leaf("len_address", pos + 11, pos + 12, v_len_address)
     pos += 12
     tr.begin("address", pos, end)
-    n = 8
-    if n < 0:
-        raise _rt.bad_length(n, pos, "address")
-    e = pos + n
+    e = pos + 8
     if e > end:
-        raise _rt.short(buf, pos, end, n, "address")
+        raise _rt.short(buf, pos, end, 8, "address")
     v_address = buf[pos:e]
     pos = e
     tr.end(pos, v_address)
@@ -465,22 +450,16 @@ def _d_ipv4(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> t
     tr.leaf("header_checksum", pos + 10, pos + 12, v_header_checksum)
     pos += 12
     tr.begin("src_addr", pos, end)
-    n = 4
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_addr")
-    e = pos + n
+    e = pos + 4
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_addr")
+        raise _rt.short(buf, pos, end, 4, "src_addr")
     v_src_addr = buf[pos:e]
     pos = e
     tr.end(pos, v_src_addr)
     tr.begin("dst_addr", pos, end)
-    n = 4
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_addr")
-    e = pos + n
+    e = pos + 4
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_addr")
+        raise _rt.short(buf, pos, end, 4, "dst_addr")
     v_dst_addr = buf[pos:e]
     pos = e
     tr.end(pos, v_dst_addr)
@@ -543,7 +522,6 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> t
     v_dst_addr: bytes
     v_body: TcpSegment | bytes | None
     g_version: int
-    n: int
     e: int
     p: int
     tr.kind(Ipv6)
@@ -563,22 +541,16 @@ def _d_ipv6(buf: bytes, pos: int, end: int, lim: list[int], tr: Any = None) -> t
     tr.leaf("hop_limit", pos + 7, pos + 8, v_hop_limit)
     pos += 8
     tr.begin("src_addr", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "src_addr")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "src_addr")
+        raise _rt.short(buf, pos, end, 16, "src_addr")
     v_src_addr = buf[pos:e]
     pos = e
     tr.end(pos, v_src_addr)
     tr.begin("dst_addr", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "dst_addr")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "dst_addr")
+        raise _rt.short(buf, pos, end, 16, "dst_addr")
     v_dst_addr = buf[pos:e]
     pos = e
     tr.end(pos, v_dst_addr)

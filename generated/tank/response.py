@@ -4375,7 +4375,6 @@ def _s_topic_info(buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_a
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_name: int
     v_name: str
-    v_replication_factor: Any
     e: int
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L13)
@@ -4401,8 +4400,6 @@ def _s_topic_info(buf: bytes, pos: int, end: int, lim: list[int], p_is_cluster_a
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "replication_factor")
         pos += 1
-    else:
-        v_replication_factor = None
     return pos
 
 
@@ -4412,8 +4409,6 @@ def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
     v_first_available_seq_num: int
     v_high_watermark: int
     v_error: Any
-    v_leader_address: Any
-    v_leader_port: Any
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L48)
     v_first_available_seq_num, v_high_watermark = _S10.unpack_from(buf, pos)
@@ -4431,16 +4426,12 @@ def _s_partition_info(buf: bytes, pos: int, end: int, lim: list[int]) -> int:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_address")
         pos += 4
-    else:
-        v_leader_address = None
     if ((v_first_available_seq_num == 18446744073709551615) and (v_high_watermark == 18446744073709551615)) and (
         v_error == 252
     ):
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "leader_port")
         pos += 2
-    else:
-        v_leader_port = None
     return pos
 
 

@@ -33,10 +33,11 @@ class ContentReads:
                 c("e = end")
             else:
                 n = size or self.expr(f.size)
-                if not self.typed_int_local(n):  # a field's int (`v_len_key`) is read as it is, without a copy
+                fixed = size is None and isinstance(f.size, E.Num) and isinstance(f.size.value, int) and f.size.value >= 0
+                if not fixed and not self.typed_int_local(n):  # a field's int (`v_len_key`) is read as it is
                     c(f"n = {n}")
                     n = c.local("n")
-                if not size_held_non_negative(f):
+                if not fixed and not size_held_non_negative(f):
                     c(f"if {n} < 0: raise _rt.bad_length({n}, pos, {epath!r})")
                 c(f"e = pos + {n}")
                 c(f"if e > end: raise _rt.short(buf, pos, end, {n}, {epath!r})")

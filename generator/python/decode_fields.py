@@ -109,12 +109,15 @@ class FieldReads:
         self.field_ends(c, f)
         if f.if_expr is not None:
             c.indent -= 1
-            with c.block("else:"):
-                c(f"{c.local(f'v_{f.id}')} = None")
-                # A checksum whose range ends with this sized field is checked at its extent,
-                # inside the branch above; when the field is absent, its range ends here.
-                if self.plan.is_sized(f.id):
-                    self.checksum_at_extent(c, f, "pos")
+            # A checksum whose range ends with this sized field is checked at its extent,
+            # inside the branch above; when the field is absent, its range ends here.
+            closes_checksum = self.plan.is_sized(f.id) and self.checksum_ends_with(f)
+            if self.keeps_value(f) or closes_checksum:
+                with c.block("else:"):
+                    if self.keeps_value(f):
+                        c(f"{c.local(f'v_{f.id}')} = None")
+                    if closes_checksum:
+                        self.checksum_at_extent(c, f, "pos")
         self.publish(c, f.id, f"v_{f.id}")
         self.close_ranges_decode(c, f.id)
 
@@ -341,6 +344,14 @@ class FieldReads:
         c("buf, end, pos = outer_buf, outer_end, pos + base")
         if self.m.nav is not None:
             c("io0 += base")
+
+    def keeps_value(self, f: Field) -> bool:
+        """Whether the field's value is kept in its local (`v_<id>`), None where it is absent."""
+        return True
+
+    def checksum_ends_with(self, f: Field) -> bool:
+        """Whether a checksum's range ends with the field (`checksum_at_extent` checks it)."""
+        return any(kind == "checksum" and self.plan.range_last(last) == f.id for _, _, last, kind in self.plan.ranges)
 
     def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""

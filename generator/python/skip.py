@@ -53,6 +53,9 @@ class Skipper(Decoder):
         it (`read_fields`), and no check (`valid`, `contents`, an enum's members) is made on it."""
         return f.id not in self.read_fields and not f.valid and f.contents is None and f.enum is None
 
+    def keeps_value(self, f: Field) -> bool:
+        return f.id in self.read_fields or self.builds_object  # else nothing reads it, absent or not
+
     def passes_over(self, f: Field, ref: TypeRef) -> bool:
         """Whether the skip passes over an element of `f` read as `ref` by its size alone (`unread`):
         a number, or bytes that no terminator or padding ends."""

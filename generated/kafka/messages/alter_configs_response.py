@@ -1055,7 +1055,6 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
     v_len_resource_name_compact: Any
     v_resource_name: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1091,8 +1090,6 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 1
@@ -1144,8 +1141,6 @@ def _s_alter_configs_resource_response(buf: bytes, pos: int, end: int, lim: list
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

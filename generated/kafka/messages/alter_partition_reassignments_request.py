@@ -1142,7 +1142,6 @@ def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_
     """Skip one reassignable_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
     v_num_replicas_compact: int
-    v_replicas: Any
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1163,8 +1162,6 @@ def _s_reassignable_partition(buf: bytes, pos: int, end: int, lim: list[int], p_
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "replicas")
             pos += count * 4
-    else:
-        v_replicas = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -1356,8 +1356,6 @@ def _s_reassignable_partition_response(buf: bytes, pos: int, end: int, lim: list
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -406,12 +406,9 @@ def _d_alter_partition_request(
                     else:
                         topic_data_v_topic_name = None
                     if p_api_version >= 2:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         topic_data_v_topic_id = buf[pos:e]
                         pos = e
                     else:
@@ -862,12 +859,9 @@ def _d_topic_data(
     else:
         v_topic_name = None
     if p_api_version >= 2:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:

@@ -378,12 +378,9 @@ def _d_alter_partition_response(
                         else:
                             topic_data_v_topic_name = None
                         if p_api_version >= 2:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             topic_data_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -717,12 +714,9 @@ def _d_topic_data(
     else:
         v_topic_name = None
     if p_api_version >= 2:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -1404,7 +1398,6 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_topic_name_compact: Any
     v_topic_name: Any
-    v_topic_id: Any
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     _epartitions: Any
@@ -1433,18 +1426,11 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
         pos = e
-    else:
-        v_topic_name = None
     if p_api_version >= 2:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         pos = e
-    else:
-        v_topic_id = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
         pos += 1
@@ -1487,7 +1473,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
     v_num_isr_compact: int
-    v_leader_recovery_state: Any
     v_num_tagged_fields: int
     x: int
     count: int
@@ -1511,8 +1496,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
         pos += 1
-    else:
-        v_leader_recovery_state = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 4

@@ -780,8 +780,6 @@ def _s_alter_user_scram_credentials_result(buf: bytes, pos: int, end: int, lim: 
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -2249,7 +2249,6 @@ def _s_api_version(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
     """Skip one api_version of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     count: int
     if pos + 6 > end:
@@ -2276,8 +2275,6 @@ def _s_api_version(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -282,7 +282,6 @@ def _d_assign_replicas_to_dirs_request(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 12 > end:
@@ -333,12 +332,9 @@ def _d_assign_replicas_to_dirs_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "id")
+                            raise _rt.short(buf, pos, end, 16, "id")
                         directory_data_v_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -362,12 +358,9 @@ def _d_assign_replicas_to_dirs_request(
                             directory_data_i = 0
                             try:
                                 for directory_data_i in range(directory_data_count):
-                                    n = 16
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "topic_id")
-                                    e = pos + n
+                                    e = pos + 16
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, n, "topic_id")
+                                        raise _rt.short(buf, pos, end, 16, "topic_id")
                                     topic_data_v_topic_id = buf[pos:e]
                                     pos = e
                                     if (x := buf[pos]) < 128:
@@ -675,15 +668,11 @@ def _d_directory_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -710,12 +699,9 @@ def _d_directory_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
+                        raise _rt.short(buf, pos, end, 16, "topic_id")
                     topic_data_v_topic_id = buf[pos:e]
                     pos = e
                     if (x := buf[pos]) < 128:
@@ -953,15 +939,11 @@ def _d_topic_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -1310,15 +1292,11 @@ def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     v_num_tagged_fields: int
     _etopics: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1365,15 +1343,11 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1

@@ -292,7 +292,6 @@ def _d_assign_replicas_to_dirs_response(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 6 > end:
@@ -343,12 +342,9 @@ def _d_assign_replicas_to_dirs_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "id")
+                            raise _rt.short(buf, pos, end, 16, "id")
                         directory_data_v_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -372,12 +368,9 @@ def _d_assign_replicas_to_dirs_response(
                             directory_data_i = 0
                             try:
                                 for directory_data_i in range(directory_data_count):
-                                    n = 16
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "topic_id")
-                                    e = pos + n
+                                    e = pos + 16
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, n, "topic_id")
+                                        raise _rt.short(buf, pos, end, 16, "topic_id")
                                     topic_data_v_topic_id = buf[pos:e]
                                     pos = e
                                     if (x := buf[pos]) < 128:
@@ -690,15 +683,11 @@ def _d_directory_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     v_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -725,12 +714,9 @@ def _d_directory_data(
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
+                        raise _rt.short(buf, pos, end, 16, "topic_id")
                     topic_data_v_topic_id = buf[pos:e]
                     pos = e
                     if (x := buf[pos]) < 128:
@@ -973,15 +959,11 @@ def _d_topic_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -1346,15 +1328,11 @@ def _s_directory_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     v_num_tagged_fields: int
     _etopics: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "id")
+        raise _rt.short(buf, pos, end, 16, "id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_topics_compact = x - 1
@@ -1401,15 +1379,11 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1

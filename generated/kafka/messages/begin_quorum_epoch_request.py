@@ -531,12 +531,9 @@ def _d_begin_quorum_epoch_request(
                                 (partition_data_v_partition_index,) = _S0.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 1:
-                                    n = 16
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "voter_directory_id")
-                                    e = pos + n
+                                    e = pos + 16
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+                                        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
                                     partition_data_v_voter_directory_id = buf[pos:e]
                                     pos = e
                                 else:
@@ -1157,12 +1154,9 @@ def _d_topic_data(
                     (partition_data_v_partition_index,) = _S0.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 1:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "voter_directory_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+                            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
                         partition_data_v_voter_directory_id = buf[pos:e]
                         pos = e
                     else:
@@ -1455,7 +1449,6 @@ def _d_partition_data(
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
@@ -1463,12 +1456,9 @@ def _d_partition_data(
     (v_partition_index,) = _S0.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "voter_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
         v_voter_directory_id = buf[pos:e]
         pos = e
     else:

@@ -405,7 +405,6 @@ def _d_partition_data(
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(PartitionData)
@@ -416,12 +415,9 @@ def _d_partition_data(
     pos += 4
     if p_api_version >= 1:
         tr.begin("voter_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "voter_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
         v_voter_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_voter_directory_id)

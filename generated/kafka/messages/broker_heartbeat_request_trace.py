@@ -129,7 +129,6 @@ def _d_offline_log_dirs_tag(
     v_num_offline_log_dirs_compact: Any
     v_offline_log_dirs: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(OfflineLogDirsTag)
@@ -159,12 +158,9 @@ def _d_offline_log_dirs_tag(
             try:
                 for i in range(count):
                     tr.element(i, pos, end)
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "")
+                        raise _rt.short(buf, pos, end, 16, "")
                     _eoffline_log_dirs = buf[pos:e]
                     pos = e
                     v_offline_log_dirs.append(_eoffline_log_dirs)

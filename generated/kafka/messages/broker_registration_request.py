@@ -337,7 +337,6 @@ def _d_broker_registration_request(
     feature_v_num_tagged_fields: int
     feature_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
@@ -360,12 +359,9 @@ def _d_broker_registration_request(
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "cluster_id") from None
     pos = e
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -653,12 +649,9 @@ def _d_broker_registration_request(
             i = 0
             try:
                 for i in range(count):
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "")
+                        raise _rt.short(buf, pos, end, 16, "")
                     _elog_dirs = buf[pos:e]
                     pos = e
                     v_log_dirs.append(_elog_dirs)
@@ -1322,7 +1315,6 @@ def _d_broker_registration_request_header(
     v_incarnation_id: bytes
     v_num_listeners_compact: int
     x: int
-    n: int
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
@@ -1344,12 +1336,9 @@ def _d_broker_registration_request_header(
     except UnicodeDecodeError as exc:
         raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "cluster_id") from None
     pos = e
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:

@@ -80,7 +80,6 @@ def _d_broker_registration_request(
     _elisteners: Any
     _efeatures: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(BrokerRegistrationRequest)
@@ -110,12 +109,9 @@ def _d_broker_registration_request(
     pos = e
     tr.end(pos, v_cluster_id, FRAMED)
     tr.begin("incarnation_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     tr.end(pos, v_incarnation_id)
@@ -237,12 +233,9 @@ def _d_broker_registration_request(
             try:
                 for i in range(count):
                     tr.element(i, pos, end)
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "")
+                        raise _rt.short(buf, pos, end, 16, "")
                     _elog_dirs = buf[pos:e]
                     pos = e
                     v_log_dirs.append(_elog_dirs)

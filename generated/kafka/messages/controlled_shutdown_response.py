@@ -836,7 +836,6 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
     v_len_topic_name_compact: Any
     v_topic_name: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -892,8 +891,6 @@ def _s_remaining_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -292,19 +292,15 @@ def _d_controller_registration_request(
     feature_v_num_tagged_fields: int
     feature_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     (v_controller_id,) = _S0.unpack_from(buf, pos)
     pos += 4
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     if pos + 1 > end:
@@ -1086,18 +1082,14 @@ def _d_controller_registration_request_header(
     v_zk_migration_ready: int
     v_num_listeners_compact: int
     x: int
-    n: int
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     (v_controller_id,) = _S0.unpack_from(buf, pos)
     pos += 4
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     if pos + 1 > end:

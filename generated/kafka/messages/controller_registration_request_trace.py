@@ -73,7 +73,6 @@ def _d_controller_registration_request(
     _elisteners: Any
     _efeatures: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(ControllerRegistrationRequest)
@@ -83,12 +82,9 @@ def _d_controller_registration_request(
     tr.leaf("controller_id", pos + 0, pos + 4, v_controller_id)
     pos += 4
     tr.begin("incarnation_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "incarnation_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "incarnation_id")
+        raise _rt.short(buf, pos, end, 16, "incarnation_id")
     v_incarnation_id = buf[pos:e]
     pos = e
     tr.end(pos, v_incarnation_id)

@@ -1155,7 +1155,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
-    v_resource_pattern_type: Any
     v_len_principal: Any
     v_len_principal_compact: Any
     v_principal: str
@@ -1163,7 +1162,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     v_len_host_compact: Any
     v_host: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1202,8 +1200,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "resource_pattern_type")
         pos += 1
-    else:
-        v_resource_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
@@ -1282,8 +1278,6 @@ def _s_acl_creation(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

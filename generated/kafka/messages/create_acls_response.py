@@ -855,7 +855,6 @@ def _s_acl_creation_result(buf: bytes, pos: int, end: int, lim: list[int], p_api
     v_len_error_message_compact: Any
     v_error_message: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -891,8 +890,6 @@ def _s_acl_creation_result(buf: bytes, pos: int, end: int, lim: list[int], p_api
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -914,8 +911,6 @@ def _s_acl_creation_result(buf: bytes, pos: int, end: int, lim: list[int], p_api
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -1023,7 +1023,6 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
     v_len_error_message_compact: Any
     v_error_message: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1086,8 +1085,6 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if p_api_version >= 2:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1109,8 +1106,6 @@ def _s_create_partitions_topic_result(buf: bytes, pos: int, end: int, lim: list[
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

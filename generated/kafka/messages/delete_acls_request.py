@@ -1276,7 +1276,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     v_len_resource_name_filter: Any
     v_len_resource_name_filter_compact: Any
     v_resource_name_filter: Any
-    v_pattern_type_filter: Any
     v_len_principal_filter: Any
     v_len_principal_filter_compact: Any
     v_principal_filter: Any
@@ -1284,7 +1283,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     v_len_host_filter_compact: Any
     v_host_filter: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1322,14 +1320,10 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "resource_name_filter") from None
         pos = e
-    else:
-        v_resource_name_filter = None
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type_filter")
         pos += 1
-    else:
-        v_pattern_type_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal_filter")
@@ -1358,8 +1352,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "principal_filter") from None
         pos = e
-    else:
-        v_principal_filter = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_host_filter")
@@ -1388,8 +1380,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "host_filter") from None
         pos = e
-    else:
-        v_host_filter = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L1)
     pos += 2
@@ -1414,8 +1404,6 @@ def _s_delete_acls_filter(buf: bytes, pos: int, end: int, lim: list[int], p_api_
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -2298,7 +2298,6 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
     v_num_matching_acls: Any
     v_num_matching_acls_compact: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     _ematching_acls: Any
     x: int
     n: int
@@ -2335,8 +2334,6 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_matching_acls")
@@ -2386,8 +2383,6 @@ def _s_delete_acls_filter_result(buf: bytes, pos: int, end: int, lim: list[int],
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
@@ -2400,7 +2395,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
-    v_pattern_type: Any
     v_len_principal: Any
     v_len_principal_compact: Any
     v_principal: str
@@ -2408,7 +2402,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
     v_len_host_compact: Any
     v_host: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -2444,8 +2437,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 1
@@ -2480,8 +2471,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
         pos += 1
-    else:
-        v_pattern_type = None
     if p_api_version <= 1:
         if pos + 2 > end:
             raise _rt.short(buf, pos, end, 2, "len_principal")
@@ -2560,8 +2549,6 @@ def _s_delete_acls_matching_acl(buf: bytes, pos: int, end: int, lim: list[int], 
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -818,7 +818,6 @@ def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_len_group_id_compact: Any
     v_group_id: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -874,8 +873,6 @@ def _s_deletable_group_result(buf: bytes, pos: int, end: int, lim: list[int], p_
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

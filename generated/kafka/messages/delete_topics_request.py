@@ -301,12 +301,9 @@ def _d_delete_topics_request(
                         else:
                             delete_topic_state_v_name = None
                         if p_api_version >= 6:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             delete_topic_state_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -697,12 +694,9 @@ def _d_delete_topic_state(
     else:
         v_name = None
     if p_api_version >= 6:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:

@@ -357,12 +357,9 @@ def _d_delete_topics_response(
                         else:
                             deletable_topic_result_v_name = None
                         if p_api_version >= 6:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             deletable_topic_result_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -672,12 +669,9 @@ def _d_deletable_topic_result(
     else:
         v_name = None
     if p_api_version >= 6:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -1036,11 +1030,9 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_len_name: Any
     v_len_name_compact: Any
     v_name: Any
-    v_topic_id: Any
     v_len_error_message_compact: Any
     v_error_message: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1076,18 +1068,11 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
         pos = e
-    else:
-        v_name = None
     if p_api_version >= 6:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         pos = e
-    else:
-        v_topic_id = None
     if pos + 2 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     pos += 2
@@ -1112,8 +1097,6 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1135,8 +1118,6 @@ def _s_deletable_topic_result(buf: bytes, pos: int, end: int, lim: list[int], p_
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

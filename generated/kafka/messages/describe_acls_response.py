@@ -1963,11 +1963,9 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_len_resource_name: Any
     v_len_resource_name_compact: Any
     v_resource_name: str
-    v_pattern_type: Any
     v_num_acls: Any
     v_num_acls_compact: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     _eacls: Any
     x: int
     n: int
@@ -2007,8 +2005,6 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "pattern_type")
         pos += 1
-    else:
-        v_pattern_type = None
     if p_api_version <= 1:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_acls")
@@ -2058,8 +2054,6 @@ def _s_describe_acls_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
@@ -2073,7 +2067,6 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     v_len_host_compact: Any
     v_host: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -2156,8 +2149,6 @@ def _s_acl_description(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

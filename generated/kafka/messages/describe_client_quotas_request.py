@@ -981,7 +981,6 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
     v_len_match_compact: Any
     v_match: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1044,8 +1043,6 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "match") from None
         pos = e
-    else:
-        v_match = None
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1067,8 +1064,6 @@ def _s_component_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -1131,8 +1131,6 @@ def _s_describe_cluster_broker(buf: bytes, pos: int, end: int, lim: list[int], p
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
         pos = e
-    else:
-        v_rack = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -1768,8 +1768,6 @@ def _s_partition_response(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_active_producers_compact = x - 1
         pos += 1

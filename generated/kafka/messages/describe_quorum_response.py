@@ -697,12 +697,9 @@ def _d_describe_quorum_response(
                                                 (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                                 pos += 4
                                                 if p_api_version >= 2:
-                                                    n = 16
-                                                    if n < 0:
-                                                        raise _rt.bad_length(n, pos, "replica_directory_id")
-                                                    e = pos + n
+                                                    e = pos + 16
                                                     if e > end:
-                                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                                        raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                                                     replica_state_v_replica_directory_id = buf[pos:e]
                                                     pos = e
                                                 else:
@@ -812,12 +809,9 @@ def _d_describe_quorum_response(
                                                 (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                                 pos += 4
                                                 if p_api_version >= 2:
-                                                    n = 16
-                                                    if n < 0:
-                                                        raise _rt.bad_length(n, pos, "replica_directory_id")
-                                                    e = pos + n
+                                                    e = pos + 16
                                                     if e > end:
-                                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                                        raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                                                     replica_state_v_replica_directory_id = buf[pos:e]
                                                     pos = e
                                                 else:
@@ -1559,12 +1553,9 @@ def _d_topic_data(
                                 (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 2:
-                                    n = 16
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "replica_directory_id")
-                                    e = pos + n
+                                    e = pos + 16
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                        raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                                     replica_state_v_replica_directory_id = buf[pos:e]
                                     pos = e
                                 else:
@@ -1660,12 +1651,9 @@ def _d_topic_data(
                                 (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                                 pos += 4
                                 if p_api_version >= 2:
-                                    n = 16
-                                    if n < 0:
-                                        raise _rt.bad_length(n, pos, "replica_directory_id")
-                                    e = pos + n
+                                    e = pos + 16
                                     if e > end:
-                                        raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                                        raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                                     replica_state_v_replica_directory_id = buf[pos:e]
                                     pos = e
                                 else:
@@ -2020,12 +2008,9 @@ def _d_partition_data(
                     (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 2:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "replica_directory_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                         replica_state_v_replica_directory_id = buf[pos:e]
                         pos = e
                     else:
@@ -2120,12 +2105,9 @@ def _d_partition_data(
                     (replica_state_v_replica_id,) = _S2.unpack_from(buf, pos)
                     pos += 4
                     if p_api_version >= 2:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "replica_directory_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+                            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
                         replica_state_v_replica_directory_id = buf[pos:e]
                         pos = e
                     else:
@@ -2452,7 +2434,6 @@ def _d_replica_state(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
@@ -2460,12 +2441,9 @@ def _d_replica_state(
     (v_replica_id,) = _S2.unpack_from(buf, pos)
     pos += 4
     if p_api_version >= 2:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "replica_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
         v_replica_directory_id = buf[pos:e]
         pos = e
     else:
@@ -3400,8 +3378,6 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 16
@@ -3464,27 +3440,18 @@ def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_vers
 def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one replica_state of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_replica_directory_id: Any
-    v_last_fetch_timestamp: Any
-    v_last_caught_up_timestamp: Any
     v_num_tagged_fields: int
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L3)
     pos += 4
     if p_api_version >= 2:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "replica_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
         pos = e
-    else:
-        v_replica_directory_id = None
     if pos + 8 > end:
         raise _rt.short_run(buf, pos, end, _L4)
     pos += 8
@@ -3492,14 +3459,10 @@ def _s_replica_state(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_fetch_timestamp")
         pos += 8
-    else:
-        v_last_fetch_timestamp = None
     if p_api_version >= 1:
         if pos + 8 > end:
             raise _rt.short(buf, pos, end, 8, "last_caught_up_timestamp")
         pos += 8
-    else:
-        v_last_caught_up_timestamp = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -531,7 +531,6 @@ def _d_replica_state(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     tr.kind(ReplicaState)
@@ -542,12 +541,9 @@ def _d_replica_state(
     pos += 4
     if p_api_version >= 2:
         tr.begin("replica_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "replica_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
         v_replica_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_replica_directory_id)

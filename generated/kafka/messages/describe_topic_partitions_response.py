@@ -418,7 +418,6 @@ def _d_describe_topic_partitions_response(
     describe_topic_partitions_response_partition_v_num_tagged_fields: int
     describe_topic_partitions_response_partition_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 4 > end:
@@ -492,12 +491,9 @@ def _d_describe_topic_partitions_response(
                             pos = e
                         else:
                             describe_topic_partitions_response_topic_v_name = None
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         describe_topic_partitions_response_topic_v_topic_id = buf[pos:e]
                         pos = e
                         describe_topic_partitions_response_topic_v_is_internal = buf[pos]
@@ -1168,7 +1164,6 @@ def _d_describe_topic_partitions_response_topic(
     describe_topic_partitions_response_partition_v_num_tagged_fields: int
     describe_topic_partitions_response_partition_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 2 > end:
@@ -1192,12 +1187,9 @@ def _d_describe_topic_partitions_response_topic(
         pos = e
     else:
         v_name = None
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos + 1 > end:
@@ -2377,7 +2369,6 @@ def _s_describe_topic_partitions_response_topic(
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
     if pos + 2 > end:
@@ -2398,14 +2389,9 @@ def _s_describe_topic_partitions_response_topic(
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
         pos = e
-    else:
-        v_name = None
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos + 1 > end:
         raise _rt.short_run(buf, pos, end, _L2)
@@ -2459,9 +2445,7 @@ def _s_describe_topic_partitions_response_partition(
     v_num_replica_nodes_compact: int
     v_num_isr_nodes_compact: int
     v_num_eligible_leader_replicas_compact: int
-    v_eligible_leader_replicas: Any
     v_num_last_known_elr_compact: int
-    v_last_known_elr: Any
     v_num_offline_replicas_compact: int
     v_num_tagged_fields: int
     x: int
@@ -2509,8 +2493,6 @@ def _s_describe_topic_partitions_response_partition(
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "eligible_leader_replicas")
             pos += count * 4
-    else:
-        v_eligible_leader_replicas = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_last_known_elr_compact = x - 1
         pos += 1
@@ -2525,8 +2507,6 @@ def _s_describe_topic_partitions_response_partition(
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "last_known_elr")
             pos += count * 4
-    else:
-        v_last_known_elr = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_offline_replicas_compact = x - 1
         pos += 1

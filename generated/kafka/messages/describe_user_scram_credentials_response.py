@@ -1300,8 +1300,6 @@ def _s_describe_user_scram_credentials_result(
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_credential_infos_compact = x - 1
         pos += 1

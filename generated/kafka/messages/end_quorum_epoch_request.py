@@ -640,12 +640,9 @@ def _d_end_quorum_epoch_request(
                                                 else:
                                                     replica_info_v_candidate_id = None
                                                 if p_api_version >= 1:
-                                                    n = 16
-                                                    if n < 0:
-                                                        raise _rt.bad_length(n, pos, "candidate_directory_id")
-                                                    e = pos + n
+                                                    e = pos + 16
                                                     if e > end:
-                                                        raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+                                                        raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
                                                     replica_info_v_candidate_directory_id = buf[pos:e]
                                                     pos = e
                                                 else:
@@ -1402,12 +1399,9 @@ def _d_topic_data(
                                     else:
                                         replica_info_v_candidate_id = None
                                     if p_api_version >= 1:
-                                        n = 16
-                                        if n < 0:
-                                            raise _rt.bad_length(n, pos, "candidate_directory_id")
-                                        e = pos + n
+                                        e = pos + 16
                                         if e > end:
-                                            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+                                            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
                                         replica_info_v_candidate_directory_id = buf[pos:e]
                                         pos = e
                                     else:
@@ -1781,7 +1775,6 @@ def _d_partition_data(
     replica_info_v_num_tagged_fields: Any
     replica_info_v_tagged_fields: Any
     x: int
-    n: int
     count: int
     e: int
     if pos + 12 > end:
@@ -1843,12 +1836,9 @@ def _d_partition_data(
                         else:
                             replica_info_v_candidate_id = None
                         if p_api_version >= 1:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "candidate_directory_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+                                raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
                             replica_info_v_candidate_directory_id = buf[pos:e]
                             pos = e
                         else:
@@ -2145,7 +2135,6 @@ def _d_replica_info(
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
-    n: int
     count: int
     e: int
     if p_api_version >= 1:
@@ -2156,12 +2145,9 @@ def _d_replica_info(
     else:
         v_candidate_id = None
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "candidate_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
         v_candidate_directory_id = buf[pos:e]
         pos = e
     else:

@@ -547,7 +547,6 @@ def _d_replica_info(
     v_num_tagged_fields: Any
     v_tagged_fields: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(ReplicaInfo)
@@ -562,12 +561,9 @@ def _d_replica_info(
         v_candidate_id = None
     if p_api_version >= 1:
         tr.begin("candidate_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "candidate_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
         v_candidate_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_candidate_directory_id)

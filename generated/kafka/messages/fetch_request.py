@@ -872,12 +872,9 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                     else:
                         fetch_topic_v_topic = None
                     if p_api_version >= 13:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         fetch_topic_v_topic_id = buf[pos:e]
                         pos = e
                     else:
@@ -1171,12 +1168,9 @@ def _d_fetch_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
                         else:
                             forgotten_topic_v_topic = None
                         if p_api_version >= 13:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             forgotten_topic_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -1744,12 +1738,9 @@ def _d_fetch_topic(
     else:
         v_topic = None
     if p_api_version >= 13:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -2433,15 +2424,11 @@ def _d_replica_directory_id_tag(
 ) -> tuple[ReplicaDirectoryIdTag, int]:
     """Decode one replica_directory_id_tag from buf[pos:end]; return it and the position after it."""
     v_replica_directory_id: Any
-    n: int
     e: int
     if p_api_version >= 17:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "replica_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
         v_replica_directory_id = buf[pos:e]
         pos = e
     else:
@@ -2631,12 +2618,9 @@ def _d_forgotten_topic(
     else:
         v_topic = None
     if p_api_version >= 13:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:

@@ -1140,12 +1140,9 @@ def _d_fetchable_topic_response(
     else:
         v_topic = None
     if p_api_version >= 13:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:

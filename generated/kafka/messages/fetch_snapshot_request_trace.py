@@ -381,17 +381,13 @@ def _d_replica_directory_id_tag(
 ) -> tuple[ReplicaDirectoryIdTag, int]:
     """Decode one replica_directory_id_tag from buf[pos:end]; return it and the position after it."""
     v_replica_directory_id: Any
-    n: int
     e: int
     tr.kind(ReplicaDirectoryIdTag)
     if p_api_version >= 1:
         tr.begin("replica_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "replica_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "replica_directory_id")
+            raise _rt.short(buf, pos, end, 16, "replica_directory_id")
         v_replica_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_replica_directory_id)

@@ -115,15 +115,11 @@ def _d_get_telemetry_subscriptions_request(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -211,14 +207,10 @@ def _d_get_telemetry_subscriptions_request_header(
     v_client_instance_id: bytes
     v_num_tagged_fields: int
     x: int
-    n: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:

@@ -51,17 +51,13 @@ def _d_get_telemetry_subscriptions_request(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     tr.kind(GetTelemetrySubscriptionsRequest)
     tr.begin("client_instance_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     tr.end(pos, v_client_instance_id)

@@ -256,19 +256,15 @@ def _d_get_telemetry_subscriptions_response(
     string_element_v_len_value_compact: int
     string_element_v_value: str
     x: int
-    n: int
     count: int
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     if pos + 4 > end:
@@ -668,18 +664,14 @@ def _d_get_telemetry_subscriptions_response_header(
     v_subscription_id: int
     v_num_accepted_compression_types_compact: int
     x: int
-    n: int
     e: int
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     v_throttle_time_ms, v_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     if pos + 4 > end:

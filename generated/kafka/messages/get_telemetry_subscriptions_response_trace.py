@@ -73,7 +73,6 @@ def _d_get_telemetry_subscriptions_response(
     v_tagged_fields: list[TaggedField]
     _erequested_metrics: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(GetTelemetrySubscriptionsResponse)
@@ -84,12 +83,9 @@ def _d_get_telemetry_subscriptions_response(
     tr.leaf("error_code", pos + 4, pos + 6, v_error_code)
     pos += 6
     tr.begin("client_instance_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "client_instance_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "client_instance_id")
+        raise _rt.short(buf, pos, end, 16, "client_instance_id")
     v_client_instance_id = buf[pos:e]
     pos = e
     tr.end(pos, v_client_instance_id)

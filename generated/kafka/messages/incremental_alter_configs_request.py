@@ -1656,7 +1656,6 @@ def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
     v_num_configs: Any
     v_num_configs_compact: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     _econfigs: Any
     x: int
     n: int
@@ -1741,8 +1740,6 @@ def _s_alter_configs_resource(buf: bytes, pos: int, end: int, lim: list[int], p_
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
@@ -1756,7 +1753,6 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     v_len_value_compact: Any
     v_value: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1819,8 +1815,6 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "value") from None
         pos = e
-    else:
-        v_value = None
     if p_api_version >= 1:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -1842,8 +1836,6 @@ def _s_alterable_config(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

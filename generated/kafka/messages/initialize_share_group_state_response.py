@@ -235,7 +235,6 @@ def _d_initialize_share_group_state_response(
     partition_result_v_num_tagged_fields: int
     partition_result_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -282,12 +281,9 @@ def _d_initialize_share_group_state_response(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         initialize_state_result_v_topic_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -566,15 +562,11 @@ def _d_initialize_state_result(
     partition_result_v_num_tagged_fields: int
     partition_result_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -989,15 +981,11 @@ def _s_initialize_state_result(buf: bytes, pos: int, end: int, lim: list[int], p
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -1064,8 +1052,6 @@ def _s_partition_result(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

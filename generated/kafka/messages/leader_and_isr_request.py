@@ -1073,12 +1073,9 @@ def _d_leader_and_isr_request(
                         else:
                             leader_and_isr_topic_state_v_topic_name = None
                         if p_api_version >= 5:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             leader_and_isr_topic_state_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -2872,12 +2869,9 @@ def _d_leader_and_isr_topic_state(
     else:
         v_topic_name = None
     if p_api_version >= 5:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -3830,14 +3824,9 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
     v_num_replicas_compact: Any
     v_num_adding_replicas: Any
     v_num_adding_replicas_compact: Any
-    v_adding_replicas: Any
     v_num_removing_replicas: Any
     v_num_removing_replicas_compact: Any
-    v_removing_replicas: Any
-    v_is_new: Any
-    v_leader_recovery_state: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -3861,8 +3850,6 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
         pos = e
-    else:
-        v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 16
@@ -3939,8 +3926,6 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "adding_replicas")
             pos += count * 4
-    else:
-        v_adding_replicas = None
     if (p_api_version >= 3) and (p_api_version <= 3):
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_removing_replicas")
@@ -3965,20 +3950,14 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "removing_replicas")
             pos += count * 4
-    else:
-        v_removing_replicas = None
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "is_new")
         pos += 1
-    else:
-        v_is_new = None
     if p_api_version >= 6:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "leader_recovery_state")
         pos += 1
-    else:
-        v_leader_recovery_state = None
     if p_api_version >= 4:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -4000,8 +3979,6 @@ def _s_leader_and_isr_partition_state(buf: bytes, pos: int, end: int, lim: list[
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
@@ -4012,7 +3989,6 @@ def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int]
     v_len_host_name_compact: Any
     v_host_name: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -4071,8 +4047,6 @@ def _s_leader_and_isr_live_leader(buf: bytes, pos: int, end: int, lim: list[int]
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -513,12 +513,9 @@ def _d_leader_and_isr_response(
                     elems_taken = 0
                     try:
                         if p_api_version >= 5:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             leader_and_isr_topic_error_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -1230,12 +1227,9 @@ def _d_leader_and_isr_topic_error(
     count: int
     e: int
     if p_api_version >= 5:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -1615,7 +1609,6 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
     v_len_topic_name_compact: Any
     v_topic_name: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -1648,8 +1641,6 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
         pos = e
-    else:
-        v_topic_name = None
     if pos + 6 > end:
         raise _rt.short_run(buf, pos, end, _L1)
     pos += 6
@@ -1674,8 +1665,6 @@ def _s_leader_and_isr_partition_error(buf: bytes, pos: int, end: int, lim: list[
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -275,12 +275,9 @@ def _d_metadata_request(
                     elems_taken = 0
                     try:
                         if p_api_version >= 10:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             metadata_request_topic_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -636,12 +633,9 @@ def _d_metadata_request_topic(
     count: int
     e: int
     if p_api_version >= 10:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:

@@ -907,12 +907,9 @@ def _d_metadata_response(
                         else:
                             metadata_response_topic_v_name = None
                         if p_api_version >= 10:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             metadata_response_topic_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -2024,12 +2021,9 @@ def _d_metadata_response_topic(
     else:
         v_name = None
     if p_api_version >= 10:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -3311,7 +3305,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
     v_len_rack_compact: Any
     v_rack: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -3379,8 +3372,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
         pos = e
-    else:
-        v_rack = None
     if p_api_version >= 9:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -3402,8 +3393,6 @@ def _s_metadata_response_broker(buf: bytes, pos: int, end: int, lim: list[int], 
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
@@ -3413,13 +3402,9 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
     v_len_name: Any
     v_len_name_compact: Any
     v_name: Any
-    v_topic_id: Any
-    v_is_internal: Any
     v_num_partitions: Any
     v_num_partitions_compact: Any
-    v_topic_authorized_operations: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     _epartitions: Any
     x: int
     n: int
@@ -3459,24 +3444,15 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "name") from None
         pos = e
-    else:
-        v_name = None
     if p_api_version >= 10:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         pos = e
-    else:
-        v_topic_id = None
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "is_internal")
         pos += 1
-    else:
-        v_is_internal = None
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_partitions")
@@ -3509,8 +3485,6 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "topic_authorized_operations")
         pos += 4
-    else:
-        v_topic_authorized_operations = None
     if p_api_version >= 9:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -3532,24 +3506,19 @@ def _s_metadata_response_topic(buf: bytes, pos: int, end: int, lim: list[int], p
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 
 def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one metadata_response_partition of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_leader_epoch: Any
     v_num_replica_nodes: Any
     v_num_replica_nodes_compact: Any
     v_num_isr_nodes: Any
     v_num_isr_nodes_compact: Any
     v_num_offline_replicas: Any
     v_num_offline_replicas_compact: Any
-    v_offline_replicas: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     count: int
     if pos + 10 > end:
@@ -3559,8 +3528,6 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "leader_epoch")
         pos += 4
-    else:
-        v_leader_epoch = None
     if p_api_version <= 8:
         if pos + 4 > end:
             raise _rt.short(buf, pos, end, 4, "num_replica_nodes")
@@ -3631,8 +3598,6 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
             pos += count * 4
-    else:
-        v_offline_replicas = None
     if p_api_version >= 9:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -3654,8 +3619,6 @@ def _s_metadata_response_partition(buf: bytes, pos: int, end: int, lim: list[int
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -508,12 +508,9 @@ def _d_metadata_response_topic(
         v_name = None
     if p_api_version >= 10:
         tr.begin("topic_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
         tr.end(pos, v_topic_id)

@@ -238,7 +238,6 @@ def _d_read_share_group_state_summary_request(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -301,12 +300,9 @@ def _d_read_share_group_state_summary_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         read_state_summary_data_v_topic_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -575,15 +571,11 @@ def _d_read_state_summary_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -962,15 +954,11 @@ def _s_read_state_summary_data(buf: bytes, pos: int, end: int, lim: list[int], p
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1

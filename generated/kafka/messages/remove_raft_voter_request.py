@@ -150,7 +150,6 @@ def _d_remove_raft_voter_request(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -174,12 +173,9 @@ def _d_remove_raft_voter_request(
         raise _rt.short_run(buf, pos, end, _L0)
     (v_voter_id,) = _S0.unpack_from(buf, pos)
     pos += 4
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "voter_directory_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
     v_voter_directory_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -305,7 +301,6 @@ def _d_remove_raft_voter_request_header(
     v_voter_directory_id: bytes
     v_num_tagged_fields: int
     x: int
-    n: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
         v_len_cluster_id_compact = x - 1
@@ -328,12 +323,9 @@ def _d_remove_raft_voter_request_header(
         raise _rt.short_run(buf, pos, end, _L0)
     (v_voter_id,) = _S0.unpack_from(buf, pos)
     pos += 4
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "voter_directory_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
     v_voter_directory_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:

@@ -56,7 +56,6 @@ def _d_remove_raft_voter_request(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     tr.kind(RemoveRaftVoterRequest)
@@ -87,12 +86,9 @@ def _d_remove_raft_voter_request(
     tr.leaf("voter_id", pos + 0, pos + 4, v_voter_id)
     pos += 4
     tr.begin("voter_directory_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "voter_directory_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
     v_voter_directory_id = buf[pos:e]
     pos = e
     tr.end(pos, v_voter_directory_id)

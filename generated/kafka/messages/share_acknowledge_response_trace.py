@@ -227,17 +227,13 @@ def _d_share_acknowledge_topic_response(
     v_tagged_fields: list[TaggedField]
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(ShareAcknowledgeTopicResponse)
     tr.begin("topic_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     tr.end(pos, v_topic_id)

@@ -451,7 +451,6 @@ def _d_share_fetch_request(
     forgotten_topic_v_num_tagged_fields: int
     forgotten_topic_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -532,12 +531,9 @@ def _d_share_fetch_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         fetch_topic_v_topic_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -851,12 +847,9 @@ def _d_share_fetch_request(
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         forgotten_topic_v_topic_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -1177,15 +1170,11 @@ def _d_fetch_topic(
     acknowledgement_batch_v_num_tagged_fields: int
     acknowledgement_batch_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -1935,15 +1924,11 @@ def _d_forgotten_topic(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -2258,15 +2243,11 @@ def _s_fetch_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_version
     v_num_tagged_fields: int
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1
@@ -2404,15 +2385,11 @@ def _s_forgotten_topic(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1

@@ -256,17 +256,13 @@ def _d_fetch_topic(
     v_tagged_fields: list[TaggedField]
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
     tr.kind(FetchTopic)
     tr.begin("topic_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     tr.end(pos, v_topic_id)
@@ -535,17 +531,13 @@ def _d_forgotten_topic(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     tr.kind(ForgottenTopic)
     tr.begin("topic_id", pos, end)
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     tr.end(pos, v_topic_id)

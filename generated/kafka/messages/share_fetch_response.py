@@ -859,15 +859,11 @@ def _d_share_fetchable_topic_response(
     v_tagged_fields: list[TaggedField]
     _epartitions: Any
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -2025,8 +2021,6 @@ def _s_node_endpoint(buf: bytes, pos: int, end: int, lim: list[int], p_api_versi
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack") from None
         pos = e
-    else:
-        v_rack = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -1505,7 +1505,6 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     topic_partitions_v_num_tagged_fields: int
     topic_partitions_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -1532,12 +1531,9 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
                 elem_at = pos
                 elems_taken = 0
                 try:
-                    n = 16
-                    if n < 0:
-                        raise _rt.bad_length(n, pos, "topic_id")
-                    e = pos + n
+                    e = pos + 16
                     if e > end:
-                        raise _rt.short(buf, pos, end, n, "topic_id")
+                        raise _rt.short(buf, pos, end, 16, "topic_id")
                     topic_partitions_v_topic_id = buf[pos:e]
                     pos = e
                     if (x := buf[pos]) < 128:
@@ -1736,15 +1732,11 @@ def _d_topic_partitions(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -2026,8 +2018,6 @@ def _s_described_group(buf: bytes, pos: int, end: int, lim: list[int], p_api_ver
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "error_message") from None
         pos = e
-    else:
-        v_error_message = None
     if pos < end and (x := buf[pos]) < 128:
         v_len_group_id_compact = x - 1
         pos += 1
@@ -2169,8 +2159,6 @@ def _s_member(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "rack_id") from None
         pos = e
-    else:
-        v_rack_id = None
     if pos + 4 > end:
         raise _rt.short_run(buf, pos, end, _L8)
     pos += 4

@@ -573,7 +573,6 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
     topic_partitions_v_num_tagged_fields: int
     topic_partitions_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -616,12 +615,9 @@ def _d_assignment(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
                     elem_at = pos
                     elems_taken = 0
                     try:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "topic_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "topic_id")
+                            raise _rt.short(buf, pos, end, 16, "topic_id")
                         topic_partitions_v_topic_id = buf[pos:e]
                         pos = e
                         if (x := buf[pos]) < 128:
@@ -801,15 +797,11 @@ def _d_topic_partitions(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     v_topic_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -1176,15 +1168,11 @@ def _s_topic_partitions(buf: bytes, pos: int, end: int, lim: list[int], p_api_ve
     v_num_partitions_compact: int
     v_num_tagged_fields: int
     x: int
-    n: int
     count: int
     e: int
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "topic_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "topic_id")
+        raise _rt.short(buf, pos, end, 16, "topic_id")
     pos = e
     if pos < end and (x := buf[pos]) < 128:
         v_num_partitions_compact = x - 1

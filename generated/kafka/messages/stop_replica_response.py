@@ -869,7 +869,6 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
     v_len_topic_name_compact: Any
     v_topic_name: str
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -925,8 +924,6 @@ def _s_stop_replica_partition_error(buf: bytes, pos: int, end: int, lim: list[in
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

@@ -739,8 +739,6 @@ def _s_feature_update_key(buf: bytes, pos: int, end: int, lim: list[int], p_api_
     checked as its decoder checks them, nothing made; return the position after it."""
     v_len_feature_compact: int
     v_feature: str
-    v_allow_downgrade: Any
-    v_upgrade_type: Any
     v_num_tagged_fields: int
     x: int
     count: int
@@ -768,14 +766,10 @@ def _s_feature_update_key(buf: bytes, pos: int, end: int, lim: list[int], p_api_
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "allow_downgrade")
         pos += 1
-    else:
-        v_allow_downgrade = None
     if p_api_version >= 1:
         if pos + 1 > end:
             raise _rt.short(buf, pos, end, 1, "upgrade_type")
         pos += 1
-    else:
-        v_upgrade_type = None
     if pos < end and (x := buf[pos]) < 128:
         v_num_tagged_fields = x
         pos += 1

@@ -1130,12 +1130,9 @@ def _d_update_metadata_request(
                         else:
                             update_metadata_topic_state_v_topic_name = None
                         if p_api_version >= 7:
-                            n = 16
-                            if n < 0:
-                                raise _rt.bad_length(n, pos, "topic_id")
-                            e = pos + n
+                            e = pos + 16
                             if e > end:
-                                raise _rt.short(buf, pos, end, n, "topic_id")
+                                raise _rt.short(buf, pos, end, 16, "topic_id")
                             update_metadata_topic_state_v_topic_id = buf[pos:e]
                             pos = e
                         else:
@@ -2932,12 +2929,9 @@ def _d_update_metadata_topic_state(
     else:
         v_topic_name = None
     if p_api_version >= 7:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "topic_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "topic_id")
+            raise _rt.short(buf, pos, end, 16, "topic_id")
         v_topic_id = buf[pos:e]
         pos = e
     else:
@@ -4648,9 +4642,7 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
     v_num_replicas_compact: Any
     v_num_offline_replicas: Any
     v_num_offline_replicas_compact: Any
-    v_offline_replicas: Any
     v_num_tagged_fields: Any
-    v_tagged_fields: Any
     x: int
     n: int
     count: int
@@ -4674,8 +4666,6 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
         except UnicodeDecodeError as exc:
             raise _rt.invalid(f"not UTF-8: {exc.reason}", pos + exc.start, "topic_name") from None
         pos = e
-    else:
-        v_topic_name = None
     if pos + 16 > end:
         raise _rt.short_run(buf, pos, end, _L2)
     pos += 16
@@ -4752,8 +4742,6 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
             if count * 4 > end - pos:
                 raise _rt.short(buf, pos, end, count * 4, "offline_replicas")
             pos += count * 4
-    else:
-        v_offline_replicas = None
     if p_api_version >= 6:
         if pos < end and (x := buf[pos]) < 128:
             v_num_tagged_fields = x
@@ -4775,8 +4763,6 @@ def _s_update_metadata_partition_state(buf: bytes, pos: int, end: int, lim: list
                     _etagged_fields, pos = _d_tagged_field(buf, pos, end, lim)
             except _rt.DecodeError as exc:
                 raise exc.within(f"tagged_fields[{i}]")
-    else:
-        v_tagged_fields = None
     return pos
 
 

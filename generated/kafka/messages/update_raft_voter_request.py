@@ -280,7 +280,6 @@ def _d_update_raft_voter_request(
     listener_v_num_tagged_fields: int
     listener_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -304,12 +303,9 @@ def _d_update_raft_voter_request(
         raise _rt.short_run(buf, pos, end, _L0)
     v_current_leader_epoch, v_voter_id = _S0.unpack_from(buf, pos)
     pos += 8
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "voter_directory_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
     v_voter_directory_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:
@@ -909,7 +905,6 @@ def _d_update_raft_voter_request_header(
     v_voter_directory_id: bytes
     v_num_listeners_compact: int
     x: int
-    n: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
         v_len_cluster_id_compact = x - 1
@@ -932,12 +927,9 @@ def _d_update_raft_voter_request_header(
         raise _rt.short_run(buf, pos, end, _L0)
     v_current_leader_epoch, v_voter_id = _S0.unpack_from(buf, pos)
     pos += 8
-    n = 16
-    if n < 0:
-        raise _rt.bad_length(n, pos, "voter_directory_id")
-    e = pos + n
+    e = pos + 16
     if e > end:
-        raise _rt.short(buf, pos, end, n, "voter_directory_id")
+        raise _rt.short(buf, pos, end, 16, "voter_directory_id")
     v_voter_directory_id = buf[pos:e]
     pos = e
     if pos < end and (x := buf[pos]) < 128:

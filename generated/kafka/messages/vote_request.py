@@ -285,7 +285,6 @@ def _d_vote_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -396,23 +395,17 @@ def _d_vote_request(buf: bytes, pos: int, end: int, lim: list[int], p_api_versio
                                     ) = _S1.unpack_from(buf, pos)
                                     pos += 12
                                     if p_api_version >= 1:
-                                        n = 16
-                                        if n < 0:
-                                            raise _rt.bad_length(n, pos, "candidate_directory_id")
-                                        e = pos + n
+                                        e = pos + 16
                                         if e > end:
-                                            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+                                            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
                                         partition_data_v_candidate_directory_id = buf[pos:e]
                                         pos = e
                                     else:
                                         partition_data_v_candidate_directory_id = None
                                     if p_api_version >= 1:
-                                        n = 16
-                                        if n < 0:
-                                            raise _rt.bad_length(n, pos, "voter_directory_id")
-                                        e = pos + n
+                                        e = pos + 16
                                         if e > end:
-                                            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+                                            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
                                         partition_data_v_voter_directory_id = buf[pos:e]
                                         pos = e
                                     else:
@@ -690,7 +683,6 @@ def _d_topic_data(
     partition_data_v_num_tagged_fields: int
     partition_data_v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos < end and (x := buf[pos]) < 128:
@@ -740,23 +732,17 @@ def _d_topic_data(
                     ) = _S1.unpack_from(buf, pos)
                     pos += 12
                     if p_api_version >= 1:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "candidate_directory_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+                            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
                         partition_data_v_candidate_directory_id = buf[pos:e]
                         pos = e
                     else:
                         partition_data_v_candidate_directory_id = None
                     if p_api_version >= 1:
-                        n = 16
-                        if n < 0:
-                            raise _rt.bad_length(n, pos, "voter_directory_id")
-                        e = pos + n
+                        e = pos + 16
                         if e > end:
-                            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+                            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
                         partition_data_v_voter_directory_id = buf[pos:e]
                         pos = e
                     else:
@@ -969,7 +955,6 @@ def _d_partition_data(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     if pos + 12 > end:
@@ -977,23 +962,17 @@ def _d_partition_data(
     v_partition_index, v_candidate_epoch, v_candidate_id = _S1.unpack_from(buf, pos)
     pos += 12
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "candidate_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
         v_candidate_directory_id = buf[pos:e]
         pos = e
     else:
         v_candidate_directory_id = None
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "voter_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
         v_voter_directory_id = buf[pos:e]
         pos = e
     else:
@@ -1336,36 +1315,23 @@ def _s_topic_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version:
 def _s_partition_data(buf: bytes, pos: int, end: int, lim: list[int], p_api_version: int) -> int:
     """Skip one partition_data of buf[pos:end] (a lazy read's view of a list of them): its reads
     checked as its decoder checks them, nothing made; return the position after it."""
-    v_candidate_directory_id: Any
-    v_voter_directory_id: Any
     v_num_tagged_fields: int
     x: int
-    n: int
     count: int
     e: int
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L0)
     pos += 12
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "candidate_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
         pos = e
-    else:
-        v_candidate_directory_id = None
     if p_api_version >= 1:
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "voter_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
         pos = e
-    else:
-        v_voter_directory_id = None
     if pos + 12 > end:
         raise _rt.short_run(buf, pos, end, _L1)
     pos += 12

@@ -295,7 +295,6 @@ def _d_partition_data(
     v_num_tagged_fields: int
     v_tagged_fields: list[TaggedField]
     x: int
-    n: int
     count: int
     e: int
     tr.kind(PartitionData)
@@ -308,12 +307,9 @@ def _d_partition_data(
     pos += 12
     if p_api_version >= 1:
         tr.begin("candidate_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "candidate_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "candidate_directory_id")
+            raise _rt.short(buf, pos, end, 16, "candidate_directory_id")
         v_candidate_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_candidate_directory_id)
@@ -321,12 +317,9 @@ def _d_partition_data(
         v_candidate_directory_id = None
     if p_api_version >= 1:
         tr.begin("voter_directory_id", pos, end)
-        n = 16
-        if n < 0:
-            raise _rt.bad_length(n, pos, "voter_directory_id")
-        e = pos + n
+        e = pos + 16
         if e > end:
-            raise _rt.short(buf, pos, end, n, "voter_directory_id")
+            raise _rt.short(buf, pos, end, 16, "voter_directory_id")
         v_voter_directory_id = buf[pos:e]
         pos = e
         tr.end(pos, v_voter_directory_id)
