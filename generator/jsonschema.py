@@ -2,12 +2,15 @@
 
 The value schema follows the same rules as `logcodec.runtime.values`: bytes as
 hex strings, enums by name (or a bare integer the enum has no name for),
-integers wider than 53 bits as decimal strings, derived fields optional.
+integers wider than 53 bits as decimal strings, a NaN or an infinity as its name,
+derived fields optional.
 """
 
 from __future__ import annotations
 
 import json
+
+from logcodec.runtime.values import NON_FINITE_JSON
 
 from .model import Model, value_instance_meta
 from .passes import model_of
@@ -17,6 +20,8 @@ from .walk import schema_closure
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _HEX = {"type": "string", "pattern": "^([0-9a-f]{2})*$", "contentEncoding": "base16"}
 _WIDE = {"type": "string", "pattern": "^-?[0-9]+$", "description": "a 64-bit integer as a decimal string"}
+_FLOAT = {"anyOf": [{"type": "number"}, {"enum": list(NON_FINITE_JSON),
+                                         "description": "a NaN or an infinity, which JSON has no number for"}]}
 
 
 def render(schemas: list[Schema], modules: dict) -> dict[str, str]:
@@ -98,7 +103,7 @@ def element_schema(meta: dict, f: Field, resolve) -> dict:
     if kind == "bool":
         return {"type": "boolean"}
     if kind == "float":
-        return {"type": "number"}
+        return dict(_FLOAT)
     if kind == "bytes":
         return dict(_HEX)
     if kind == "str":

@@ -42,6 +42,7 @@ from functools import partial
 from typing import Any
 
 from logcodec.conformance.testee import Unsupported
+from logcodec.runtime.values import NON_FINITE_JSON, float_json
 
 REQUEST, RESPONSE = "kafka.request", "kafka.response"
 #: the bits of the int32 kafka-python reads as an unknown set of operations (None)
@@ -212,6 +213,8 @@ def simple_json(type_str: str, value, records_json: Callable[[bytes], dict]):
         return bytes(value).hex()
     if type_str == "records":
         return records_json(bytes(value))
+    if type_str == "float64":
+        return float_json(value)
     return value
 
 
@@ -301,4 +304,6 @@ def simple_from_json(type_str: str, value, records_bytes: Callable[[dict], bytes
         return bytes.fromhex(value)
     if type_str == "records":
         return records_bytes(value)
+    if type_str == "float64" and isinstance(value, str):
+        return NON_FINITE_JSON[value]
     return value

@@ -28,7 +28,7 @@ from enum import IntEnum
 from functools import cache, partial
 
 from logcodec.conformance.testee import Implementation, Refused, main_guard
-from logcodec.runtime.values import value_fields
+from logcodec.runtime.values import float_json, value_fields
 
 NAME = "kaitai-struct-compiler"
 VERSION = "0.11"
@@ -88,7 +88,7 @@ def _scalar(owner, raw, meta):
     if kind == "enum":
         return raw.name if isinstance(raw, IntEnum) else int(raw)
     if kind == "float":
-        return float(raw)
+        return float_json(float(raw))
     if kind == "bool":
         return bool(raw)
     if kind == "bytes":

@@ -7,6 +7,8 @@ Rules (the generated JSON Schemas say the same, field by field):
 - integers wider than 53 bits (64-bit fields, varlongs) are decimal strings, as in
   the Protocol Buffers JSON mapping, so that no language loses precision; narrower
   integers are JSON numbers;
+- floats are JSON numbers, but a NaN or an infinity, which JSON has no number for, is the
+  string "NaN", "Infinity" or "-Infinity", as in the Protocol Buffers JSON mapping;
 - absent optional fields are null; derived fields (lengths, counts, checksums) may
   be omitted or null on input, and the encoder computes them;
 - value instances (Kaitai `instances`) are written by the decoder and ignored on input.
@@ -18,6 +20,7 @@ carries, so it needs no per-format code.
 from __future__ import annotations
 
 import dataclasses
+import math
 import sys
 from enum import IntEnum
 from itertools import pairwise
@@ -80,8 +83,10 @@ def field_to_json(v, meta, _holders: tuple = ()):
 def plain_json(v, _holders: tuple = ()):
     """The JSON of a value as its Python type says, where its field's kind does not (an instance
     of a user's schema whose expression gives another kind than the one inferred for it)."""
-    if v is None or isinstance(v, (bool, str, float)):
+    if v is None or isinstance(v, (bool, str)):
         return v
+    if isinstance(v, float):
+        return float_json(v)
     if isinstance(v, IntEnum):
         return v.name
     if isinstance(v, int):
@@ -126,9 +131,22 @@ def _scalar_to_json(v, meta, holders: tuple = ()):
         return v.name if isinstance(v, IntEnum) else int(v)
     if kind == "int":
         return str(v) if meta.get("wide") else int(v)
+    if kind == "float":
+        return float_json(v)
     if kind == "user":
         return to_json(v, holders)
     return v
+
+
+#: The JSON strings of the floats that JSON has no number for.
+NON_FINITE_JSON = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
+
+
+def float_json(v: float):
+    """A float as canonical JSON: a number, or the name of a NaN or an infinity (`NON_FINITE_JSON`)."""
+    if not isinstance(v, float) or math.isfinite(v):
+        return v
+    return "NaN" if math.isnan(v) else "Infinity" if v > 0 else "-Infinity"
 
 
 #: What Python type a value of each scalar kind has (a bool is an int to Python, not to a case).
@@ -280,6 +298,12 @@ def _scalar_from_json(owner, v, meta, partial: bool):
             raise EncodeError("invalid_value", f"expected an integer, got {v!r}") from None
     if kind == "user":
         return from_json(_module_attr(owner, meta["type"]), v, partial=partial)
+    if kind == "float":
+        if isinstance(v, str) and v in NON_FINITE_JSON:
+            return NON_FINITE_JSON[v]
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise EncodeError("invalid_value", f'expected a number, "NaN", "Infinity" or "-Infinity", got {v!r}')
+        return v
     if kind == "bool" and not isinstance(v, bool):
         raise EncodeError("invalid_value", f"expected true or false, got {v!r}")
     if kind == "str" and not isinstance(v, str):

@@ -135,6 +135,19 @@ def producer_batch(timestamps: tuple[int, ...]) -> bytes:
     return bytes(builder.buffer())
 
 
+def quota_request(values: tuple[float, ...]) -> bytes:
+    """An AlterClientQuotas v1 request frame (without its size) as kafka-python writes it: one
+    user's entry, an op for each of `values` (float64; the keys "a", "b", ...)."""
+    cls = messages()["AlterClientQuotasRequest"]
+    entry = cls[1].fields["entries"].array_of.data_class
+    entity, op = (entry.fields[name].array_of.data_class for name in ("entity", "ops"))
+    ops = [op(key=chr(ord("a") + i), value=v, remove=False) for i, v in enumerate(values)]
+    message = cls[1](entries=[entry(entity=[entity(entity_type="user", entity_name=None)], ops=ops)],
+                     validate_only=False)
+    message.with_header(correlation_id=3, client_id="kafka-python")
+    return bytes(message.encode(header=True))
+
+
 #: Produce requests as kafka-python's producer sends them (no transactional id, acks -1), by name:
 #: the timestamps of the records of their one batch, and what the vector says of them.
 PRODUCED = {

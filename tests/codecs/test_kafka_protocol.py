@@ -7,6 +7,8 @@ lengths and null, the header's version, tagged fields kept, unknown APIs and ver
 
 import dataclasses
 import importlib
+import json
+import math
 import re
 
 import pytest
@@ -296,6 +298,30 @@ def test_a_fetch_responses_known_tags_read_as_kafka_python_wrote_them():
     endpoints = value.body.node_endpoints
     assert [(n.node_id, n.host, n.port, n.rack) for n in endpoints] == [(2, "b2", 9092, None)]
     assert logcodec.encode("kafka.response", value, api_key=1, api_version=16) == data
+
+
+def test_a_quota_of_nan_or_infinity_is_named_in_canonical_json_and_written_back():
+    """float64 NaN and infinities (a quota's value): JSON has no number for them, so canonical JSON
+    names them ("NaN", "Infinity", "-Infinity"), which strict JSON takes, the value's JSON Schema
+    allows and `value_from_json` reads back to the same bytes kafka-python wrote; the lazy read
+    gives the same JSON as the eager one (their NaNs, two objects, are not equal to each other);
+    any other text is refused."""
+    import jsonschema
+
+    data = kafka_python_frames.quota_request((math.nan, math.inf, -math.inf, 2.5))
+    value = logcodec.decode("kafka.request", data, lazy=False)
+    text = json.dumps(logcodec.to_json(value), allow_nan=False)  # strict JSON: no NaN token
+    ops = json.loads(text)["body"]["entries"][0]["ops"]
+    assert [o["value"] for o in ops] == ["NaN", "Infinity", "-Infinity", 2.5]
+    schema = json.loads((ROOT / "generated" / "schema" / "kafka" / "request.value.json").read_text())
+    jsonschema.validate(json.loads(text), schema)
+    again = logcodec.value_from_json("kafka.request", json.loads(text))
+    assert logcodec.encode("kafka.request", again) == data
+    lazy = logcodec.decode("kafka.request", data)
+    assert logcodec.to_json(lazy) == logcodec.to_json(value)
+    with pytest.raises(EncodeError) as caught:
+        logcodec.value_from_json("kafka.request", json.loads(text.replace('"NaN"', '"nan"')))
+    assert caught.value.kind == "invalid_value" and caught.value.path.endswith("ops[0].value")
 
 
 @pytest.mark.parametrize(("size", "kind"), [(9, "trailing_bytes"), (7, "invalid_length")])

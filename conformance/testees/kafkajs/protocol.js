@@ -101,11 +101,17 @@ function primitive(value, type, field) {
     case 'uuid':
       if (!Buffer.isBuffer(value)) throw new Misfit(`${field} is ${type}, kafkajs gives ${typeof value}`)
       return value.toString('hex')
-    default: // the integer and float types
+    case 'float64':
+      if (typeof value !== 'number') throw new Misfit(`${field} is float64, kafkajs gives ${typeof value}`)
+      return floatJson(value)
+    default: // the integer types
       if (typeof value !== 'number' && typeof value !== 'bigint') throw new Misfit(`${field} is ${type}, kafkajs gives ${typeof value}`)
       return Number(value)
   }
 }
+
+// A float as canonical JSON: a number, or the name of a NaN or an infinity (JSON has no number for them).
+const floatJson = v => (Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : v)
 
 // The canonical JSON of a struct whose fields (those of `version`) take their values from `leaves`.
 // A field the version lacks is left out (null); so are the derived lengths and counts and the

@@ -198,6 +198,8 @@ function primitive(value, type) {
     case 'bytes':
     case 'uuid':
       return fromHex(value)
+    case 'float64': // a NaN or an infinity comes by name (canonical JSON has no number for them)
+      return typeof value === 'string' ? Number(value) : value
     default:
       return value
   }
