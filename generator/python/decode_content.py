@@ -33,7 +33,7 @@ class ContentReads:
                 c("e = end")
             else:
                 n = size or self.expr(f.size)
-                fixed = size is None and isinstance(f.size, E.Num) and isinstance(f.size.value, int) and f.size.value >= 0
+                fixed = size is None and isinstance(f.size, E.Num) and type(f.size.value) is int and f.size.value >= 0
                 if not fixed and not self.typed_int_local(n):  # a field's int (`v_len_key`) is read as it is
                     c(f"n = {n}")
                     n = c.local("n")

@@ -10,6 +10,7 @@ from ..layout import STRUCT_CODES, primitive
 from ..schema import TypeDef, field_static_bits
 from ..walk import frame
 
+
 def entry_source(entry: TypeDef | None) -> str:
     """Python source of `ENTRY`, `ENTRY_HEADER`, `entry_content`, `entry_size` and `entry_bounds`;
     empty when nothing is framed."""
