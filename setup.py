@@ -12,8 +12,8 @@
    already holds ($LOGCODEC_NATIVE_DIR, else the user's cache: `logcodec accelerate` fills it)
    is copied instead: its name is the hash of both sources, so it is the build this would
    make. The wheel is then tagged for this interpreter and platform. Without a C compiler or
-   Python's headers the wheel is pure Python, and works the same, slower. `LOGCODEC_BUILD_NATIVE=0` builds a pure wheel;
-   `=1` fails the build instead of falling back. Editable installs are never compiled (use
+   Python's headers the wheel is pure Python, and works the same, slower.
+   `LOGCODEC_BUILD_NATIVE=0` builds a pure wheel; `=1` fails the build instead of falling back. Editable installs are never compiled (use
    `logcodec accelerate`, which fills a cache that follows the sources as they change).
 """
 

@@ -111,10 +111,11 @@ class FieldReads:
             c.indent -= 1
             # A checksum whose range ends with this sized field is checked at its extent,
             # inside the branch above; when the field is absent, its range ends here.
-            closes_checksum = self.plan.is_sized(f.id) and self.checksum_ends_with(f)
-            if self.keeps_value(f) or closes_checksum:
+            closes_checksum = self.plan.is_sized(f.id) and bool(self.checksums_ending_with(f))
+            keeps = self.keeps_value(f)
+            if keeps or closes_checksum:
                 with c.block("else:"):
-                    if self.keeps_value(f):
+                    if keeps:
                         c(f"{c.local(f'v_{f.id}')} = None")
                     if closes_checksum:
                         self.checksum_at_extent(c, f, "pos")
@@ -349,15 +350,15 @@ class FieldReads:
         """Whether the field's value is kept in its local (`v_<id>`), None where it is absent."""
         return True
 
-    def checksum_ends_with(self, f: Field) -> bool:
-        """Whether a checksum's range ends with the field (`checksum_at_extent` checks it)."""
-        return any(kind == "checksum" and self.plan.range_last(last) == f.id for _, _, last, kind in self.plan.ranges)
+    def checksums_ending_with(self, f: Field) -> list[tuple[Field, str]]:
+        """(checksum field, first field of its range) of each checksum whose range ends with `f`."""
+        return [(owner, first) for owner, first, last, kind in self.plan.ranges
+                if kind == "checksum" and self.plan.range_last(last) == f.id]
 
     def checksum_at_extent(self, c: Lines, f: Field, end: str = "e") -> None:
         """Verify a checksum as soon as the end of its range is known, before decompressing."""
-        for owner, first, last, kind in self.plan.ranges:
-            if kind == "checksum" and self.plan.range_last(last) == f.id:
-                self.emit_checksum_check(c, owner, first, end)
+        for owner, first in self.checksums_ending_with(f):
+            self.emit_checksum_check(c, owner, first, end)
 
     def emit_checksum_check(self, c: Lines, owner: Field, first: str, end: str) -> None:
         computed = f"{c.checksum(owner.checksum['algorithm'])}({c.helper('checked_bytes')}(buf, s_{first}, {end}))"
